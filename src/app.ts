@@ -1,0 +1,33 @@
+/**
+ * The composition root: picks the store and wires the phases. The only importer of
+ * `store/sqlite` (and later `store/postgres`).
+ */
+import { join, resolve } from "node:path";
+import { HootyError } from "./core/errors.js";
+import { openSqliteStore } from "./store/sqlite/store.js";
+import type { Store } from "./store/types.js";
+
+export interface StoreOptions {
+  /** `--data DIR`; falls back to `$HOOTY_DATA`, then `./.hooty`. */
+  data?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const SQLITE_FILE = "hooty.sqlite";
+
+export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env) {
+  const chosen = flag ?? (env.HOOTY_DATA || undefined) ?? ".hooty";
+  if (chosen.trim() === "") throw new HootyError("bad-config", "--data needs a folder");
+  return resolve(chosen);
+}
+
+export function openStore(options: StoreOptions = {}): Store {
+  const env = options.env ?? process.env;
+  if (env.HOOTY_DATABASE_URL) {
+    throw new HootyError(
+      "bad-config",
+      "HOOTY_DATABASE_URL is set, but this version of Hooty stores data in SQLite only: unset it",
+    );
+  }
+  return openSqliteStore(join(resolveDataDir(options.data, env), SQLITE_FILE));
+}

@@ -1,0 +1,72 @@
+import type { Command } from "commander";
+import { openStore } from "../../app.js";
+import { parseDomain } from "../../core/domain.js";
+import { usageError } from "../../core/errors.js";
+import { type CommonOptions, withData, withJson } from "../options.js";
+import { createOutput } from "../output.js";
+
+interface BlockOptions extends CommonOptions {
+  reason?: string;
+  list?: boolean;
+}
+
+export function registerBlock(program: Command): void {
+  withData(
+    withJson(
+      program
+        .command("block")
+        .argument("[domain]", "domain to block; its subdomains are blocked too")
+        .description("never crawl DOMAIN again: stops running crawls and removes its pages")
+        .option("--reason <text>", "why (for example: the webmaster asked by mail)")
+        .option("--list", "list the blocked domains"),
+    ),
+  ).action(async (input: string | undefined, options: BlockOptions) => {
+    const out = createOutput(options.json === true);
+    if (options.list) {
+      if (input !== undefined) throw usageError("give either a domain or --list, not both");
+      const store = openStore({ data: options.data });
+      try {
+        const blocks = await store.blocks.list();
+        for (const block of blocks) {
+          out.result(block, `${block.domain}\t${block.blockedAt}\t${block.reason ?? ""}`);
+        }
+        if (!out.json && blocks.length === 0) out.note("no domain is blocked");
+      } finally {
+        await store.close();
+      }
+      return;
+    }
+    if (input === undefined) throw usageError("a domain is required (or --list)");
+    const domain = parseDomain(input);
+    const store = openStore({ data: options.data });
+    try {
+      await store.blocks.add(domain, options.reason?.trim() || null);
+      const block = await store.blocks.covering(domain);
+      out.result({ domain, blocked: true, reason: block?.reason ?? null }, `blocked ${domain}`);
+    } finally {
+      await store.close();
+    }
+  });
+
+  withData(
+    withJson(
+      program
+        .command("unblock")
+        .argument("<domain>", "domain to allow again")
+        .description("remove DOMAIN from the block list"),
+    ),
+  ).action(async (input: string, options: CommonOptions) => {
+    const out = createOutput(options.json === true);
+    const domain = parseDomain(input);
+    const store = openStore({ data: options.data });
+    try {
+      const removed = await store.blocks.remove(domain);
+      out.result(
+        { domain, blocked: false, wasBlocked: removed },
+        removed ? `unblocked ${domain}` : `${domain} was not blocked`,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+}

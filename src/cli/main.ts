@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+import { CommanderError } from "commander";
+import { HootyError, oneLine } from "../core/errors.js";
+import { buildProgram } from "./program.js";
+
+/** Runs the CLI and resolves to the exit status: 0 ok, 1 failure, 2 bad usage. */
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed its one-line message (or the help / version text).
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
+      if (error.code === "commander.help") return 0;
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof HootyError) {
+      process.stderr.write(`hooty: ${oneLine(error)}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`hooty: internal error: ${oneLine(error)}\n`);
+    if (process.env.HOOTY_DEBUG) console.error(error);
+    return 1;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

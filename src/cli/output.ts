@@ -1,0 +1,32 @@
+/**
+ * The one place the CLI writes. With `--json`, stdout carries one JSON value per line and
+ * nothing else; people's text and progress go to stderr. Without it, results are written for
+ * people on stdout, notes and progress on stderr.
+ */
+export interface Output {
+  readonly json: boolean;
+  /** A result: one JSON line with --json, else the human text (when given). */
+  result(value: unknown, human?: string): void;
+  /** A note for people (never on stdout). */
+  note(text: string): void;
+  /** True when stderr is a terminal, so live progress may redraw lines. */
+  readonly interactive: boolean;
+}
+
+export function createOutput(
+  json: boolean,
+  stdout: NodeJS.WritableStream = process.stdout,
+  stderr: NodeJS.WriteStream | NodeJS.WritableStream = process.stderr,
+): Output {
+  return {
+    json,
+    interactive: "isTTY" in stderr && stderr.isTTY === true,
+    result(value, human) {
+      if (json) stdout.write(`${JSON.stringify(value)}\n`);
+      else if (human !== undefined) stdout.write(`${human}\n`);
+    },
+    note(text) {
+      stderr.write(`${text}\n`);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { createRequire } from "node:module";
+import { Command } from "commander";
+import { registerBlock } from "./commands/block.js";
+
+const pkg = createRequire(import.meta.url)("../../../package.json") as { version: string };
+
+export const VERSION = pkg.version;
+
+/** The command line. A command is registered here only once it works end to end. */
+export function buildProgram(): Command {
+  const program = new Command("hooty")
+    .description(
+      "Hooty: HootyBot reads a site politely, Hooty indexes its pages, and answers cite them.",
+    )
+    .version(VERSION, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) => write(`hooty: ${text.replace(/^error: /, "").trim()}\n`),
+    });
+  registerBlock(program);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({
+      outputError: (text, write) =>
+        write(`hooty ${command.name()}: ${text.replace(/^error: /, "").trim()}\n`),
+    });
+  }
+  return program;
+}

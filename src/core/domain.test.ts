@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { hostIsWithin, parseDomain } from "./domain.js";
+
+describe("parseDomain", () => {
+  it("normalises what operators type", () => {
+    expect(parseDomain("Example.ORG")).toBe("example.org");
+    expect(parseDomain(" https://www.example.org:8080/path?q ")).toBe("www.example.org");
+    expect(parseDomain("example.org.")).toBe("example.org");
+    expect(parseDomain("bücher.de")).toBe("xn--bcher-kva.de");
+    expect(parseDomain("127.0.0.5")).toBe("127.0.0.5");
+  });
+
+  it("rejects what is not a domain with one line", () => {
+    for (const bad of ["", "   ", "exa mple.org", "http://", "[::1]", "a..b"]) {
+      expect(() => parseDomain(bad)).toThrow(/domain/);
+    }
+  });
+});
+
+describe("hostIsWithin", () => {
+  it("covers the domain and its subdomains only", () => {
+    expect(hostIsWithin("example.org", "example.org")).toBe(true);
+    expect(hostIsWithin("docs.Example.org", "example.org")).toBe(true);
+    expect(hostIsWithin("badexample.org", "example.org")).toBe(false);
+    expect(hostIsWithin("example.org.evil.com", "example.org")).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import { badInput } from "./errors.js";
+
+/**
+ * A registrable host name as the operator types it ("Example.org", "https://www.example.org/x",
+ * "bücher.de") in the form URLs carry it: lower case, punycode, no trailing dot, no port.
+ */
+export function parseDomain(input: string): string {
+  const raw = input.trim();
+  if (raw === "") throw badInput("a domain is required, for example example.org");
+  let host: string;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
+    host = url.hostname;
+  } catch {
+    throw badInput(`not a domain: ${JSON.stringify(raw)}`);
+  }
+  host = host.replace(/\.$/, "");
+  if (host === "" || host.startsWith("[") || !/^[a-z0-9.-]+$/.test(host) || host.includes("..")) {
+    throw badInput(`not a domain: ${JSON.stringify(raw)}`);
+  }
+  return host;
+}
+
+/** True when `host` is `domain` itself or one of its subdomains. */
+export function hostIsWithin(host: string, domain: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return h === domain || h.endsWith(`.${domain}`);
+}

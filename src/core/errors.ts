@@ -1,0 +1,42 @@
+/**
+ * The error catalogue. Every failure the user can see has a code here; the CLI prints
+ * `hooty: <message>` on one line and exits with the code's exit status.
+ */
+export const ERRORS = {
+  usage: { exit: 2, summary: "the command line is not valid" },
+  "bad-input": { exit: 2, summary: "an argument or input line is not valid" },
+  "bad-config": { exit: 2, summary: "a setting (flag or environment variable) is not valid" },
+  store: { exit: 1, summary: "the data store could not be opened or written" },
+  network: { exit: 1, summary: "a request could not be completed" },
+  internal: { exit: 1, summary: "an unexpected failure inside Hooty" },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class HootyError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "HootyError";
+    this.code = code;
+  }
+
+  get exitCode(): number {
+    return ERRORS[this.code].exit;
+  }
+}
+
+export function usageError(message: string): HootyError {
+  return new HootyError("usage", message);
+}
+
+export function badInput(message: string): HootyError {
+  return new HootyError("bad-input", message);
+}
+
+/** One line, whatever was thrown: newlines would break the CLI's one-line error promise. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s*[\r\n]+\s*/g, " ").trim() || "unknown error";
+}

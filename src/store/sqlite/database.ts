@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { HootyError, oneLine } from "../../core/errors.js";
+import { MIGRATIONS, type Migration } from "./migrations.js";
+
+export type SqliteDatabase = Database.Database;
+
+/** Opens (creating if needed) the database file in WAL mode and brings its schema up to date. */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS) {
+  let db: SqliteDatabase;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file);
+  } catch (error) {
+    throw new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error });
+  }
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 10000");
+    migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    if (error instanceof HootyError) throw error;
+    throw new HootyError("store", `cannot prepare ${file}: ${oneLine(error)}`, { cause: error });
+  }
+  return db;
+}
+
+function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const known = migrations.at(-1)?.version ?? 0;
+  const run = db.transaction(() => {
+    const current = currentVersion(db);
+    if (current > known) {
+      throw new HootyError(
+        "store",
+        `the data was written by a newer Hooty (schema ${current}, this one knows ${known}): upgrade Hooty`,
+      );
+    }
+    const record = db.prepare(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+    );
+    for (const step of migrations) {
+      if (step.version <= current) continue;
+      db.exec(step.sql);
+      record.run(step.version, step.name, new Date().toISOString());
+    }
+  });
+  // IMMEDIATE takes the write lock first, so two processes opening a new file never both migrate.
+  run.immediate();
+}
+
+export function currentVersion(db: SqliteDatabase): number {
+  const row = db.prepare("SELECT max(version) AS v FROM schema_migrations").get() as {
+    v: number | null;
+  };
+  return row.v ?? 0;
+}

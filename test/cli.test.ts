@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { jsonLines, runHooty, tempDir } from "./helpers/cli.js";
+
+describe("hooty command line", () => {
+  it("prints help and version, exit 0", async () => {
+    const help = await runHooty(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: hooty");
+    const version = await runHooty(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("answers bad usage with one line on stderr and exit 2", async () => {
+    for (const args of [["no-such-command"], ["block", "--no-such-flag"], ["block", "exa mple"]]) {
+      const result = await runHooty(args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.stderr).toMatch(/^hooty/);
+    }
+  });
+
+  it("keeps the store across processes: data written, process ended, data read back", async () => {
+    const data = tempDir();
+    const write = await runHooty([
+      "block",
+      "Example.ORG",
+      "--reason",
+      "asked by mail",
+      "--data",
+      data,
+    ]);
+    expect(write.code).toBe(0);
+    expect(existsSync(join(data, "hooty.sqlite"))).toBe(true);
+
+    const read = await runHooty(["block", "--list", "--json", "--data", data]);
+    expect(read.code).toBe(0);
+    expect(jsonLines(read.stdout)).toEqual([
+      { domain: "example.org", reason: "asked by mail", blockedAt: expect.any(String) },
+    ]);
+
+    const unblock = await runHooty(["unblock", "example.org", "--json", "--data", data]);
+    expect(jsonLines(unblock.stdout)).toEqual([
+      { domain: "example.org", blocked: false, wasBlocked: true },
+    ]);
+    const after = await runHooty(["block", "--list", "--json", "--data", data]);
+    expect(after.stdout).toBe("");
+  });
+
+  it("finds the data folder from $HOOTY_DATA", async () => {
+    const data = tempDir();
+    const result = await runHooty(["block", "example.net"], { env: { HOOTY_DATA: data } });
+    expect(result.code).toBe(0);
+    expect(existsSync(join(data, "hooty.sqlite"))).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { Agent, errors, request } from "undici";
+import { ACCEPT_HTML, FROM, USER_AGENT } from "../../core/identity.js";
+import { discard, readBody, UnsupportedEncoding } from "./body.js";
+import { FetchFailure, type FetchRequest, type FetchResponse } from "./types.js";
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_HEADER_BYTES = 64 * 1024;
+
+let sharedAgent: Agent | undefined;
+
+/** One keep-alive agent for the process; redirects are never followed here. */
+function agent(): Agent {
+  sharedAgent ??= new Agent({
+    keepAliveTimeout: 4_000,
+    keepAliveMaxTimeout: 30_000,
+    maxHeaderSize: MAX_HEADER_BYTES,
+    connections: 4,
+    pipelining: 1,
+  });
+  return sharedAgent;
+}
+
+/** The request headers HootyBot sends: its identity, never another name. */
+export function botHeaders(accept: string, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra)) {
+    const lower = name.toLowerCase();
+    if (lower === "user-agent" || lower === "from") continue;
+    headers[lower] = value;
+  }
+  return {
+    ...headers,
+    "user-agent": USER_AGENT,
+    from: FROM,
+    accept,
+    "accept-encoding": "gzip, deflate, br",
+  };
+}
+
+/**
+ * One GET as HootyBot: its identity, no redirect followed, the whole exchange (connect, headers
+ * and body) bounded by one timer, and the decoded body bounded in size. The timer is a plain
+ * `setTimeout` feeding an `AbortController`: on Node 20 a timeout signal combined with
+ * `AbortSignal.any` can be garbage-collected and never fire.
+ */
+export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
+  const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error("timeout"));
+  }, timeoutMs);
+  const relay = () => controller.abort(req.signal?.reason);
+  if (req.signal?.aborted) relay();
+  req.signal?.addEventListener("abort", relay, { once: true });
+  const startedAt = Date.now();
+  try {
+    const response = await request(req.url, {
+      method: "GET",
+      headers: botHeaders(req.accept ?? ACCEPT_HTML, req.headers),
+      signal: controller.signal,
+      dispatcher: agent(),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const headers = flattenHeaders(response.headers);
+    const length = Number(headers["content-length"]);
+    const skip: FetchResponse["bodySkipped"] =
+      req.acceptContentType && !req.acceptContentType(headers["content-type"] ?? null)
+        ? "content-type"
+        : !headers["content-encoding"] && Number.isFinite(length) && length > maxBytes
+          ? "too-large"
+          : undefined;
+    if (skip) {
+      discard(response.body);
+      return {
+        url: req.url,
+        status: response.statusCode,
+        headers,
+        body: Buffer.alloc(0),
+        truncated: true,
+        bodySkipped: skip,
+        startedAt,
+        endedAt: Date.now(),
+      };
+    }
+    const { body, truncated } = await readBody(
+      response.body,
+      headers["content-encoding"],
+      maxBytes,
+    );
+    return {
+      url: req.url,
+      status: response.statusCode,
+      headers,
+      body,
+      truncated,
+      ...(truncated ? { bodySkipped: "too-large" as const } : {}),
+      startedAt,
+      endedAt: Date.now(),
+    };
+  } catch (error) {
+    throw toFailure(error, req.url, timedOut, timeoutMs);
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener("abort", relay);
+  }
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    headers[lower] = Array.isArray(value)
+      ? value.join(lower === "set-cookie" ? "\n" : ", ")
+      : value;
+  }
+  return headers;
+}
+
+function toFailure(
+  error: unknown,
+  url: string,
+  timedOut: boolean,
+  timeoutMs: number,
+): FetchFailure {
+  if (error instanceof FetchFailure) return error;
+  if (
+    timedOut ||
+    error instanceof errors.HeadersTimeoutError ||
+    error instanceof errors.BodyTimeoutError ||
+    error instanceof errors.ConnectTimeoutError
+  ) {
+    return new FetchFailure("timeout", url, `no complete answer within ${timeoutMs / 1000} s`, {
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (
+    error instanceof errors.HTTPParserError ||
+    error instanceof errors.HeadersOverflowError ||
+    error instanceof errors.ResponseContentLengthMismatchError ||
+    error instanceof UnsupportedEncoding ||
+    (error as { code?: string }).code?.startsWith("Z_")
+  ) {
+    return new FetchFailure("protocol", url, `malformed response: ${message}`, { cause: error });
+  }
+  if (error instanceof errors.RequestAbortedError || (error as Error).name === "AbortError") {
+    return new FetchFailure("aborted", url, "the request was cancelled", { cause: error });
+  }
+  return new FetchFailure("connect", url, `connection failed: ${message}`, { cause: error });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { extractLinks } from "./extract.js";
+
+describe("extractLinks", () => {
+  it("reads anchors, areas, alternates, refresh, base and canonical; never forms", () => {
+    const links = extractLinks(`<html><head>
+      <base href="/docs/"><link rel="canonical" href="https://x.org/c">
+      <link rel="alternate" hreflang="de" href="/de/">
+      <link rel="alternate" type="application/rss+xml" href="/feed">
+      <link rel="stylesheet" href="/s.css">
+      <meta http-equiv="refresh" content="5; url='/moved'">
+    </head><body>
+      <a href="a.html">A</a><a href=" a.html ">again</a><a href="b?x=1&amp;y=2">B</a>
+      <a href="/secret" rel="nofollow">no</a><a href="/file.bin" download>dl</a><a>none</a>
+      <map><area href="/area"></map>
+      <form action="/search"><input name="q"><button formaction="/other">go</button></form>
+    </body></html>`);
+    expect(links.base).toBe("/docs/");
+    expect(links.canonical).toBe("https://x.org/c");
+    expect(links.hrefs).toEqual(["/de/", "/moved", "a.html", "b?x=1&y=2", "/area"]);
+  });
+
+  it("survives malformed HTML", () => {
+    expect(extractLinks("<a href='x'<<a href=\"y\"><div><a href=z>").hrefs).toContain("z");
+    expect(extractLinks("\u0000\uffff<a href").hrefs).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { Parser } from "htmlparser2";
+
+/** What a page tells the crawler about other pages. */
+export interface PageLinks {
+  /** Link targets as written (unresolved), in document order, duplicates removed. */
+  hrefs: string[];
+  /** `<base href>`, when the page sets one. */
+  base: string | null;
+  /** `<link rel="canonical">`, when the page names one. */
+  canonical: string | null;
+}
+
+const FOLLOWED_LINK_RELS = /\b(alternate|next|prev|previous)\b/i;
+
+/**
+ * Reads the links a visitor could follow: `<a href>` and `<area href>` (not those marked
+ * `rel=nofollow` or `download`), `<link rel=alternate|next|prev>` to HTML, and a `<meta refresh>`
+ * target. Form actions are never links: HootyBot never submits a form.
+ */
+export function extractLinks(html: string): PageLinks {
+  const hrefs = new Set<string>();
+  let base: string | null = null;
+  let canonical: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        switch (name) {
+          case "a":
+          case "area": {
+            const href = attributes.href;
+            if (href === undefined || "download" in attributes) return;
+            if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
+            hrefs.add(href.trim());
+            return;
+          }
+          case "base":
+            if (base === null && attributes.href) base = attributes.href.trim();
+            return;
+          case "link": {
+            const rel = attributes.rel ?? "";
+            const href = attributes.href?.trim();
+            if (!href) return;
+            if (/\bcanonical\b/i.test(rel)) canonical ??= href;
+            else if (FOLLOWED_LINK_RELS.test(rel) && /^$|html/i.test(attributes.type ?? "")) {
+              hrefs.add(href);
+            }
+            return;
+          }
+          case "meta": {
+            if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
+            const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
+            if (target) hrefs.add(target.trim());
+            return;
+          }
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  hrefs.delete("");
+  return { hrefs: [...hrefs], base, canonical };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { normalizedHref } from "./normalize.js";
+
+describe("normalizedHref", () => {
+  it("makes one spelling per page", () => {
+    expect(normalizedHref("HTTP://Example.ORG:80/a/../b/%7euser/%2f?b=2&a=1#frag")).toBe(
+      "http://example.org/b/~user/%2F?a=1&b=2",
+    );
+    expect(normalizedHref("https://example.org:443")).toBe("https://example.org/");
+    expect(normalizedHref("https://example.org/p?utm_source=x&id=3&fbclid=1")).toBe(
+      "https://example.org/p?id=3",
+    );
+    expect(normalizedHref("https://example.org/p?utm_source=x")).toBe("https://example.org/p");
+    expect(normalizedHref("https://example.org/ä ö")).toBe("https://example.org/%C3%A4%20%C3%B6");
+  });
+
+  it("resolves relative links and refuses what is not a web page", () => {
+    expect(normalizedHref("../c?x", "https://example.org/a/b/")).toBe("https://example.org/a/c?x");
+    for (const bad of [
+      "javascript:alert(1)",
+      "mailto:a@b",
+      "tel:123",
+      "ftp://x/",
+      "data:,x",
+      "http://",
+    ]) {
+      expect(normalizedHref(bad, "https://example.org/"), bad).toBeNull();
+    }
+    expect(normalizedHref("https://user:pw@example.org/")).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { isUnsafe, looksNotHtml } from "./policy.js";
+
+const u = (path: string) => new URL(path, "https://shop.example");
+
+describe("links HootyBot never requests", () => {
+  it("recognises non-HTML files by extension, case-insensitively", () => {
+    for (const path of [
+      "/a.pdf",
+      "/img/Logo.PNG",
+      "/x.tar.gz",
+      "/feed.xml",
+      "/app.js",
+      "/f.docx",
+    ]) {
+      expect(looksNotHtml(u(path)), path).toBe(true);
+    }
+    for (const path of [
+      "/",
+      "/docs/",
+      "/page.html",
+      "/page.htm",
+      "/page.php",
+      "/v1.2/intro",
+      "/a.b.c/",
+    ]) {
+      expect(looksNotHtml(u(path)), path).toBe(false);
+    }
+  });
+
+  it("recognises login, account, cart and checkout in five languages", () => {
+    const unsafe = [
+      "/login",
+      "/wp-login.php",
+      "/account/orders",
+      "/my-account/",
+      "/cart",
+      "/checkout/step1",
+      "/wishlist",
+      "/logout",
+      "/de/anmelden",
+      "/warenkorb",
+      "/kasse",
+      "/mein-konto",
+      "/it/carrello",
+      "/accedi",
+      "/registrati",
+      "/fr/panier",
+      "/mon-compte",
+      "/d%C3%A9connexion",
+      "/es/carrito",
+      "/mi-cuenta",
+      "/iniciar_sesion",
+      "/product/1?add-to-cart=42",
+      "/index.php?action=logout",
+      "/shop?controller=cart",
+      "/index.php?route=account/login",
+    ];
+    for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
+  });
+
+  it("leaves ordinary pages that merely mention such words", () => {
+    const safe = [
+      "/docs/account-settings-explained",
+      "/blog/how-our-checkout-works",
+      "/de/hilfe/konten-verwalten",
+      "/login-page-design-tips.html",
+      "/products/cart-wheel",
+      "/?page=2",
+      "/search?q=login",
+    ];
+    for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
+  });
+});

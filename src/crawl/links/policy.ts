@@ -1,0 +1,82 @@
+/**
+ * Which links HootyBot never requests: files that are not HTML (known by their extension), and
+ * anything that acts for a person — login, account, registration, cart, checkout, wishlist,
+ * logout — in English, German, Italian, French and Spanish paths and query parameters.
+ */
+
+const NOT_HTML = new Set(
+  (
+    "pdf ps eps doc docx odt rtf xls xlsx ods csv ppt pptx odp epub mobi " +
+    "jpg jpeg png gif webp avif bmp tif tiff ico svg svgz heic psd ai " +
+    "mp3 mp4 m4a m4v ogg oga ogv webm wav flac aac avi mov wmv mkv mpg mpeg flv " +
+    "zip gz tgz bz2 xz 7z rar tar zst jar war apk ipa exe msi dmg iso img bin deb rpm pkg " +
+    "css js mjs map json xml rss atom txt md woff woff2 ttf otf eot " +
+    "wasm swf dll so dylib class py rb sh bat ics vcf gpx kml torrent"
+  ).split(" "),
+);
+
+const UNSAFE_SEGMENTS = new Set(
+  [
+    // English
+    "login logon log-in signin sign-in signon signup sign-up register registration join " +
+      "account accounts my-account myaccount profile cart basket shopping-cart checkout " +
+      "wishlist wish-list logout log-out signout sign-out password lost-password reset-password " +
+      "forgot-password add-to-cart order-tracking wp-login wp-admin admin",
+    // German
+    "anmelden anmeldung einloggen registrieren registrierung konto mein-konto kundenkonto " +
+      "benutzerkonto warenkorb kasse zur-kasse bestellen wunschliste merkzettel abmelden " +
+      "ausloggen passwort passwort-vergessen",
+    // Italian
+    "accedi accesso registrati registrazione il-mio-account mio-account profilo carrello " +
+      "cassa lista-desideri preferiti esci disconnetti logout password-dimenticata",
+    // French
+    "connexion se-connecter identification inscription s-inscrire creer-un-compte compte " +
+      "mon-compte panier commande commander caisse liste-de-souhaits liste-d-envies " +
+      "deconnexion se-deconnecter mot-de-passe-oublie",
+    // Spanish
+    "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
+      "cesta caja pagar finalizar-compra lista-de-deseos cerrar-sesion salir " +
+      "olvide-contrasena",
+  ]
+    .join(" ")
+    .split(/\s+/),
+);
+
+/** Query parameter names, or name=value pairs, that perform an action for a visitor. */
+const UNSAFE_PARAMS =
+  /^(add-to-cart|add_to_cart|addtocart|add-to-wishlist|remove_item|logout|login|action=(login|logout|register|signup|lostpassword|rp|resetpass|checkout|add|buy|cart)|do=(login|logout|register|profile|admin)|route=(account|checkout)\/.*|controller=(authentication|cart|order|my-account)|returnurl|return_to|redirect_to)$/i;
+
+/** True when the path ends in an extension of a file that is not an HTML page. */
+export function looksNotHtml(url: URL): boolean {
+  const last = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
+  if (dot < 0) return false;
+  return NOT_HTML.has(last.slice(dot + 1).toLowerCase());
+}
+
+/** True when following the link could log in, register, buy, or change someone's state. */
+export function isUnsafe(url: URL): boolean {
+  for (const raw of url.pathname.split("/")) {
+    if (raw === "") continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      segment = raw;
+    }
+    segment = foldSegment(segment.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
+    if (UNSAFE_SEGMENTS.has(segment)) return true;
+  }
+  for (const [name, value] of url.searchParams) {
+    if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;
+  }
+  return false;
+}
+
+function foldSegment(segment: string): string {
+  return segment
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[_\s]+/g, "-");
+}

@@ -4,6 +4,10 @@
  */
 import { join, resolve } from "node:path";
 import { HootyError } from "./core/errors.js";
+import { crawlSites } from "./crawl/crawl.js";
+import { fetchOnce } from "./crawl/fetch/fetch.js";
+import type { CrawlContext } from "./crawl/site-crawl.js";
+import { createIndexSink } from "./index/page-sink.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
 import type { Store } from "./store/types.js";
 
@@ -30,4 +34,16 @@ export function openStore(options: StoreOptions = {}): Store {
     );
   }
   return openSqliteStore(join(resolveDataDir(options.data, env), SQLITE_FILE));
+}
+
+export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
+
+/** Crawls the sites into the store's index, with HootyBot's real network layer. */
+export function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
+  return crawlSites(startUrls, {
+    ...run,
+    store,
+    sink: createIndexSink(store.pages),
+    fetch: fetchOnce,
+  });
 }

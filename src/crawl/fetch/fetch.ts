@@ -71,7 +71,10 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
     const skip: FetchResponse["bodySkipped"] =
       req.acceptContentType && !req.acceptContentType(headers["content-type"] ?? null)
         ? "content-type"
-        : !headers["content-encoding"] && Number.isFinite(length) && length > maxBytes
+        : !req.truncateLarge &&
+            !headers["content-encoding"] &&
+            Number.isFinite(length) &&
+            length > maxBytes
           ? "too-large"
           : undefined;
     if (skip) {

@@ -12,6 +12,8 @@ export interface FetchRequest {
   timeoutMs?: number;
   /** Cap on the decoded body in bytes (default 5 MB); a longer body is cut and `truncated`. */
   maxBytes?: number;
+  /** Read the first `maxBytes` of a body announced as longer, instead of skipping it. */
+  truncateLarge?: boolean;
   /** Content-Type check before the body is read: false aborts the exchange and skips the body. */
   acceptContentType?: (contentType: string | null) => boolean;
   signal?: AbortSignal;

@@ -1,6 +1,11 @@
-import type Database from "better-sqlite3";
-import type { BlockedDomain, BlockList, Store } from "../types.js";
-import { currentVersion, openDatabase, type SqliteDatabase } from "./database.js";
+import type { Store } from "../types.js";
+import { sqliteBlockList } from "./block-list.js";
+import { sqliteCrawls } from "./crawls.js";
+import { currentVersion, openDatabase } from "./database.js";
+import { sqliteFrontier } from "./frontier.js";
+import { sqliteGates } from "./gates.js";
+import { sqlitePages } from "./pages.js";
+import { sqliteSites } from "./sites.js";
 
 /** The embedded store: one SQLite file, safe to share between processes on one machine. */
 export function openSqliteStore(file: string): Store {
@@ -10,59 +15,13 @@ export function openSqliteStore(file: string): Store {
     location: file,
     schemaVersion: async () => currentVersion(db),
     blocks: sqliteBlockList(db),
+    sites: sqliteSites(db),
+    crawls: sqliteCrawls(db),
+    frontier: sqliteFrontier(db),
+    gates: sqliteGates(db),
+    pages: sqlitePages(db),
     close: async () => {
       db.close();
     },
   };
-}
-
-interface BlockRow {
-  domain: string;
-  reason: string | null;
-  blocked_at: string;
-}
-
-const toBlocked = (row: BlockRow): BlockedDomain => ({
-  domain: row.domain,
-  reason: row.reason,
-  blockedAt: row.blocked_at,
-});
-
-function sqliteBlockList(db: SqliteDatabase): BlockList {
-  const insert = db.prepare(
-    `INSERT INTO blocked_domains (domain, reason, blocked_at) VALUES (?, ?, ?)
-     ON CONFLICT (domain) DO UPDATE SET reason = excluded.reason`,
-  );
-  const remove = db.prepare("DELETE FROM blocked_domains WHERE domain = ?");
-  const list = db.prepare("SELECT * FROM blocked_domains ORDER BY domain");
-  const byCount = new Map<number, Database.Statement>();
-  const byDomains = (n: number) => {
-    let statement = byCount.get(n);
-    if (!statement) {
-      statement = db.prepare(
-        `SELECT * FROM blocked_domains WHERE domain IN (${Array(n).fill("?").join(",")})
-         ORDER BY length(domain) LIMIT 1`,
-      );
-      byCount.set(n, statement);
-    }
-    return statement;
-  };
-  return {
-    add: async (domain, reason) => {
-      insert.run(domain, reason, new Date().toISOString());
-    },
-    remove: async (domain) => remove.run(domain).changes > 0,
-    list: async () => (list.all() as BlockRow[]).map(toBlocked),
-    covering: async (host) => {
-      const candidates = parentDomains(host);
-      const row = byDomains(candidates.length).get(...candidates) as BlockRow | undefined;
-      return row ? toBlocked(row) : null;
-    },
-  };
-}
-
-/** "a.b.example.org" → ["a.b.example.org", "b.example.org", "example.org", "org"]. */
-function parentDomains(host: string): string[] {
-  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
-  return labels.map((_, i) => labels.slice(i).join("."));
 }

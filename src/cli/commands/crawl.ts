@@ -1,0 +1,85 @@
+import type { Command } from "commander";
+import { crawl, openStore } from "../../app.js";
+import { HootyError, oneLine, usageError } from "../../core/errors.js";
+import { normalizeUrl } from "../../crawl/links/normalize.js";
+import {
+  type CommonOptions,
+  positiveInteger,
+  positiveSeconds,
+  withData,
+  withJson,
+} from "../options.js";
+import { createOutput } from "../output.js";
+import { createProgress } from "../progress.js";
+
+interface CrawlOptions extends CommonOptions {
+  maxPages: number;
+  timeout: number;
+  maxWait: number;
+}
+
+export function registerCrawl(program: Command): void {
+  withData(
+    withJson(
+      program
+        .command("crawl")
+        .argument("<url...>", "start URL of each site")
+        .description("crawl each site politely as HootyBot and index what it read")
+        .option("--max-pages <n>", "page limit per site", positiveInteger("--max-pages"), 500)
+        .option("--timeout <seconds>", "limit per request", positiveSeconds("--timeout"), 20)
+        .option(
+          "--max-wait <seconds>",
+          "longest Retry-After wait accepted before the site is left for later",
+          positiveSeconds("--max-wait"),
+          300,
+        ),
+    ),
+  ).action(async (urls: string[], options: CrawlOptions) => {
+    const starts = urls.map((raw) => {
+      const url = normalizeUrl(raw);
+      if (!url) throw usageError(`not an http(s) URL: ${JSON.stringify(raw)}`);
+      return url.href;
+    });
+    const out = createOutput(options.json === true);
+    const store = openStore({ data: options.data });
+    const progress = createProgress(process.stderr, out.interactive);
+    const interrupt = new AbortController();
+    const onSignal = () => interrupt.abort(new HootyError("internal", "interrupted"));
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      const results = await crawl(store, [...new Set(starts)], {
+        settings: {
+          maxPages: options.maxPages,
+          timeoutMs: options.timeout * 1000,
+          gate: { maxWaitMs: options.maxWait * 1000 },
+        },
+        signal: interrupt.signal,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.stop();
+      if (interrupt.signal.aborted) {
+        throw new HootyError("internal", "interrupted: run the same command again to resume");
+      }
+      let failed = false;
+      for (const result of results) {
+        if (result.report) {
+          const r = result.report;
+          out.result(
+            r,
+            `${r.site}: ${r.outcome}, ${r.pages.fetched} pages fetched, ${r.pages.indexed} indexed, ${r.requests} requests${r.problems.map((p) => `\n  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`).join("")}`,
+          );
+        } else {
+          failed = true;
+          out.note(`hooty: ${result.startUrl}: ${oneLine(result.error)}`);
+        }
+      }
+      if (failed) throw new HootyError("internal", "some sites could not be crawled (see above)");
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      progress.stop();
+      await store.close();
+    }
+  });
+}

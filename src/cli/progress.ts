@@ -1,0 +1,47 @@
+import type { SiteProgress } from "../crawl/site-crawl.js";
+
+/**
+ * Crawl progress on stderr: on a terminal, one live line per site redrawn in place; otherwise
+ * a quiet line when a site starts and when it is done.
+ */
+export function createProgress(
+  stderr: NodeJS.WriteStream | NodeJS.WritableStream,
+  interactive: boolean,
+) {
+  const sites = new Map<string, SiteProgress>();
+  let drawn = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const line = (p: SiteProgress) => {
+    const wait = p.waiting ? waitText(p.waiting) : "";
+    return `${p.site}  ${p.state === "done" ? "done" : p.state}  fetched ${p.fetched}  indexed ${p.indexed}  queued ${p.queued}  skipped ${p.skipped}${wait}`;
+  };
+  const draw = () => {
+    if (drawn > 0) stderr.write(`\x1b[${drawn}A`);
+    for (const p of sites.values()) stderr.write(`\x1b[2K${line(p)}\n`);
+    drawn = sites.size;
+  };
+
+  return {
+    update(progress: SiteProgress) {
+      const before = sites.get(progress.startUrl);
+      sites.set(progress.startUrl, progress);
+      if (interactive) {
+        timer ??= setInterval(draw, 250);
+        return;
+      }
+      if (!before) stderr.write(`hooty: crawling ${progress.site}\n`);
+      else if (progress.state === "done" && before.state !== "done")
+        stderr.write(`hooty: ${line(progress)}\n`);
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      if (interactive) draw();
+    },
+  };
+}
+
+function waitText(waiting: NonNullable<SiteProgress["waiting"]>): string {
+  const seconds = Math.max(0, (waiting.until - Date.now()) / 1000);
+  return waiting.why === "pace" ? "" : `  waiting ${seconds.toFixed(0)} s (${waiting.why})`;
+}

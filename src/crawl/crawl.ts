@@ -1,0 +1,28 @@
+/**
+ * `hooty crawl URL…`: every site at once, each through its own gate, so one slow or stopped site
+ * never holds up another.
+ */
+import type { CrawlReport } from "../core/report.js";
+import { type CrawlContext, crawlSite } from "./site-crawl.js";
+
+export interface SiteResult {
+  startUrl: string;
+  report: CrawlReport | null;
+  /** An unexpected failure of this site's crawl (the others go on). */
+  error: unknown;
+}
+
+export async function crawlSites(
+  startUrls: readonly string[],
+  context: CrawlContext,
+): Promise<SiteResult[]> {
+  return Promise.all(
+    startUrls.map(async (startUrl) => {
+      try {
+        return { startUrl, report: await crawlSite(startUrl, context), error: null };
+      } catch (error) {
+        return { startUrl, report: null, error };
+      }
+    }),
+  );
+}

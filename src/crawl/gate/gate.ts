@@ -1,0 +1,270 @@
+/**
+ * The site gate: the only path from the crawler to a site's network. Per origin it
+ *  - lets one request through at a time;
+ *  - starts each request at least max(0.5 s, Crawl-delay) after the previous response ended;
+ *  - honours Retry-After on 429 and 503 exactly (and backs off exponentially without it), and
+ *    stops the site when the wait asked is longer than the crawler will wait;
+ *  - stops the site after consecutive timeouts or connection failures;
+ *  - persists all of it, so a restarted process or another worker keeps the same pace.
+ */
+import type { GateState, GateStates } from "../../store/types.js";
+import { type Fetch, FetchFailure, type FetchRequest, type FetchResponse } from "../fetch/types.js";
+import { type Clock, realClock } from "./clock.js";
+import { retryAfterMs } from "./retry-after.js";
+import { SiteStopped } from "./site-stopped.js";
+
+export interface GateOptions {
+  /** The least time from the end of one response to the start of the next. */
+  minDelayMs?: number;
+  /** The longest Retry-After (or backoff) wait the crawler accepts before giving up. */
+  maxWaitMs?: number;
+  /** First backoff after a 429/503 without Retry-After; it doubles each time. */
+  backoffMs?: number;
+  /** 429/503 answers in a row for one request before giving up even when each wait is short. */
+  maxThrottled?: number;
+  /** Timeouts or connection failures in a row before the site counts as unreachable. */
+  maxFailures?: number;
+  /** How long an unreachable site is left alone. */
+  unreachablePauseMs?: number;
+  clock?: Clock;
+}
+
+export const GATE_DEFAULTS = {
+  minDelayMs: 500,
+  maxWaitMs: 5 * 60_000,
+  backoffMs: 5_000,
+  maxThrottled: 10,
+  maxFailures: 3,
+  unreachablePauseMs: 10 * 60_000,
+} as const;
+
+export interface ExchangeOptions {
+  /** Wait and ask again after a 429/503 (pages); false hands the answer back (robots.txt). */
+  retryThrottled?: boolean;
+  /**
+   * Tells a challenge page from a rate limit: a 503 that is a bot-protection page is not a request
+   * to come back later, so it is handed back at once instead of being retried.
+   */
+  isChallenge?: (response: FetchResponse) => boolean;
+  /** The robots.txt fetch may go through a `robots-unavailable` stop: it is how the stop ends. */
+  robotsFetch?: boolean;
+  signal?: AbortSignal;
+}
+
+export class SiteGate {
+  readonly origin: string;
+  private readonly states: GateStates;
+  private readonly fetch: Fetch;
+  private readonly options: Required<Omit<GateOptions, "clock">>;
+  private readonly clock: Clock;
+  private state: GateState;
+  private crawlDelayMs = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** What the gate waits for right now, for progress displays. */
+  waiting: { until: number; why: "pace" | "retry-after" } | null = null;
+  requests = 0;
+
+  private constructor(
+    origin: string,
+    states: GateStates,
+    fetch: Fetch,
+    state: GateState,
+    options: GateOptions,
+  ) {
+    this.origin = origin;
+    this.states = states;
+    this.fetch = fetch;
+    this.state = state;
+    this.clock = options.clock ?? realClock;
+    const { clock: _clock, ...rest } = options;
+    this.options = { ...GATE_DEFAULTS, ...stripUndefined(rest) };
+  }
+
+  static async open(
+    origin: string,
+    states: GateStates,
+    fetch: Fetch,
+    options: GateOptions = {},
+  ): Promise<SiteGate> {
+    const state = await states.load(origin);
+    const gate = new SiteGate(origin, states, fetch, state, options);
+    await gate.recover();
+    return gate;
+  }
+
+  /** The pause between requests now in force. */
+  get delayMs(): number {
+    return Math.max(this.options.minDelayMs, this.crawlDelayMs);
+  }
+
+  /** Applies robots.txt's Crawl-delay (seconds) for HootyBot; null or 0 keeps the minimum. */
+  setCrawlDelay(seconds: number | null): void {
+    const before = this.delayMs;
+    this.crawlDelayMs =
+      seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+    // The pause after the response that brought the Crawl-delay (robots.txt) follows it too.
+    if (this.delayMs > before) this.state.nextAt += this.delayMs - before;
+  }
+
+  /** Throws when the site is stopped and the stop is still in force. */
+  assertOpen(): void {
+    const stop = this.state.stop;
+    if (stop && (stop.until === 0 || this.clock.now() < stop.until)) {
+      throw new SiteStopped(stop.kind, stop.detail);
+    }
+  }
+
+  /** Stops the site for every process (robots.txt unreadable, for example). */
+  async stop(error: SiteStopped, until = 0): Promise<never> {
+    this.state.stop = { kind: error.kind, detail: error.message, until };
+    await this.save();
+    throw error;
+  }
+
+  /** Clears a stop whose reason is gone (robots.txt readable again). */
+  async clearStop(): Promise<void> {
+    if (this.state.stop === null) return;
+    this.state.stop = null;
+    await this.save();
+  }
+
+  /** One request through the gate: waits its turn and its time, then asks. */
+  exchange(request: FetchRequest, options: ExchangeOptions = {}): Promise<FetchResponse> {
+    const turn = this.queue.then(() => this.exchangeNow(request, options));
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  private async exchangeNow(request: FetchRequest, options: ExchangeOptions) {
+    const retry = options.retryThrottled ?? true;
+    for (let throttled = 0; ; throttled++) {
+      if (!(options.robotsFetch && this.state.stop?.kind === "robots-unavailable"))
+        this.assertOpen();
+      await this.waitTurn(options.signal);
+      this.state.inFlightSince = this.clock.now();
+      await this.save();
+      this.requests++;
+      let response: FetchResponse;
+      try {
+        response = await this.fetch({ ...request, signal: options.signal });
+      } catch (error) {
+        await this.failed(error, request.url);
+        throw error;
+      }
+      const ended = Math.max(response.endedAt, this.clock.now());
+      this.state.inFlightSince = null;
+      this.state.nextAt = ended + this.delayMs;
+      this.state.consecutiveFailures = 0;
+      if (
+        (response.status !== 429 && response.status !== 503) ||
+        options.isChallenge?.(response) === true
+      ) {
+        await this.save();
+        return response;
+      }
+      const asked = retryAfterMs(response.headers, ended);
+      const wait = asked ?? this.options.backoffMs * 2 ** throttled;
+      this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
+      if (wait > this.options.maxWaitMs || (retry && throttled + 1 >= this.options.maxThrottled)) {
+        const detail =
+          wait > this.options.maxWaitMs
+            ? `${response.status} asked HootyBot to wait ${formatWait(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${formatWait(this.options.maxWaitMs)} it waits`
+            : `${response.status} answered ${throttled + 1} times in a row`;
+        await this.stop(
+          new SiteStopped("rate-limited", detail, {
+            url: request.url,
+            status: response.status,
+            waitMs: wait,
+          }),
+          this.state.retryUntil,
+        );
+      }
+      await this.save();
+      if (!retry) return response;
+    }
+  }
+
+  private async waitTurn(signal: AbortSignal | undefined): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      const paceAt = this.state.nextAt;
+      const retryAt = this.state.retryUntil;
+      const at = Math.max(paceAt, retryAt);
+      if (at <= now) {
+        this.waiting = null;
+        return;
+      }
+      if (retryAt - now > this.options.maxWaitMs) {
+        await this.stop(
+          new SiteStopped(
+            "rate-limited",
+            `the site asked HootyBot to wait until ${new Date(retryAt).toISOString()}, longer than the ${formatWait(this.options.maxWaitMs)} it waits`,
+            { waitMs: retryAt - now },
+          ),
+          retryAt,
+        );
+      }
+      this.waiting = { until: at, why: retryAt > paceAt ? "retry-after" : "pace" };
+      await this.clock.sleep(at - now, signal);
+    }
+  }
+
+  private async failed(error: unknown, url: string): Promise<void> {
+    const now = this.clock.now();
+    this.state.inFlightSince = null;
+    this.state.nextAt = now + this.delayMs;
+    const counts =
+      error instanceof FetchFailure && (error.kind === "timeout" || error.kind === "connect");
+    if (!counts) {
+      await this.save();
+      return;
+    }
+    this.state.consecutiveFailures++;
+    if (this.state.consecutiveFailures >= this.options.maxFailures) {
+      const failure = error as FetchFailure;
+      this.state.consecutiveFailures = 0;
+      await this.stop(
+        new SiteStopped(
+          "unreachable",
+          `${this.options.maxFailures} requests in a row failed (last: ${failure.message}); HootyBot leaves the site alone until ${new Date(now + this.options.unreachablePauseMs).toISOString()}`,
+          { url },
+        ),
+        now + this.options.unreachablePauseMs,
+      );
+    }
+    await this.save();
+  }
+
+  /** After a crash during a request, its end is unknown: count it as ending now. */
+  private async recover(): Promise<void> {
+    const now = this.clock.now();
+    let changed = false;
+    if (this.state.inFlightSince !== null) {
+      this.state.nextAt = Math.max(this.state.nextAt, now + this.delayMs);
+      this.state.inFlightSince = null;
+      changed = true;
+    }
+    const stop = this.state.stop;
+    // A rate limit that ends within the wait HootyBot accepts is waited out, not a stop.
+    const waitable = stop?.kind === "rate-limited" && stop.until - now <= this.options.maxWaitMs;
+    if (stop && ((stop.until !== 0 && now >= stop.until) || waitable)) {
+      this.state.stop = null;
+      changed = true;
+    }
+    if (changed) await this.save();
+  }
+
+  private save(): Promise<void> {
+    return this.states.save(this.origin, this.state);
+  }
+}
+
+function formatWait(ms: number): string {
+  if (ms >= 3_600_000) return `${Math.round(ms / 360_000) / 10} h`;
+  if (ms >= 60_000) return `${Math.round(ms / 6_000) / 10} min`;
+  return `${Math.ceil(ms / 100) / 10} s`;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,38 @@
+import { type CrawlReport, emptySkipped, type SkipReason } from "../core/report.js";
+
+/**
+ * What became of each URL of a crawl, as the frontier records it. The report's counts are
+ * derived from these, so a crawl resumed after a crash reports exactly what happened.
+ */
+export const OUTCOMES = {
+  indexed: { fetched: true, skipped: null },
+  noindex: { fetched: true, skipped: "noindex" },
+  duplicate: { fetched: true, skipped: "duplicate" },
+  "not-html-type": { fetched: true, skipped: "not-html" },
+  "http-error": { fetched: true, skipped: null },
+  "bot-protection": { fetched: true, skipped: null },
+  "js-rendered": { fetched: true, skipped: null },
+  "not-html": { fetched: false, skipped: "not-html" },
+  robots: { fetched: false, skipped: "robots" },
+  unsafe: { fetched: false, skipped: "unsafe" },
+  "off-site": { fetched: false, skipped: "off-site" },
+  limit: { fetched: false, skipped: "limit" },
+  error: { fetched: false, skipped: "error" },
+  blocked: { fetched: false, skipped: null },
+  redirect: { fetched: false, skipped: null },
+  sitemap: { fetched: false, skipped: null },
+} as const satisfies Record<string, { fetched: boolean; skipped: SkipReason | null }>;
+
+export type Outcome = keyof typeof OUTCOMES;
+
+export function tally(outcomes: Record<string, number>): Pick<CrawlReport, "pages" | "skipped"> {
+  const skipped = emptySkipped();
+  let fetched = 0;
+  for (const [outcome, count] of Object.entries(outcomes)) {
+    const meaning = OUTCOMES[outcome as Outcome];
+    if (!meaning) continue;
+    if (meaning.fetched) fetched += count;
+    if (meaning.skipped) skipped[meaning.skipped] += count;
+  }
+  return { pages: { fetched, indexed: outcomes.indexed ?? 0 }, skipped };
+}

@@ -1,0 +1,38 @@
+import type { Problem, ProblemKind } from "../core/report.js";
+
+/** Problems of one kind kept in a report; the rest are counted in the last one's detail. */
+const KEEP_PER_KIND = 20;
+
+/** The problems of one site's crawl: each with URL, status and a plain explanation. */
+export class ProblemLog {
+  private readonly problems: Problem[];
+  private readonly extra = new Map<ProblemKind, number>();
+
+  constructor(previous: Problem[] = []) {
+    this.problems = [...previous];
+  }
+
+  add(problem: Problem): void {
+    const same = this.problems.filter((p) => p.kind === problem.kind);
+    if (same.some((p) => p.url === problem.url && p.detail === problem.detail)) return;
+    if (same.length < KEEP_PER_KIND) {
+      this.problems.push(problem);
+      return;
+    }
+    this.extra.set(problem.kind, (this.extra.get(problem.kind) ?? 0) + 1);
+  }
+
+  has(kind: ProblemKind): boolean {
+    return this.problems.some((p) => p.kind === kind);
+  }
+
+  list(): Problem[] {
+    return this.problems.map((problem, i) => {
+      const more = this.extra.get(problem.kind);
+      const last = this.problems.findLastIndex((p) => p.kind === problem.kind) === i;
+      return more && last
+        ? { ...problem, detail: `${problem.detail} (and ${more} more like it)` }
+        : problem;
+    });
+  }
+}

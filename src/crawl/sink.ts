@@ -1,0 +1,23 @@
+/**
+ * Where the crawler hands what it read (DESIGN.md flow: "pages ─► index"). The crawler never
+ * imports the index; the index implements this interface and app.ts connects the two.
+ */
+export interface FetchedPage {
+  siteId: number;
+  /** The normalised URL the page was read at. */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  /** The decoded HTML, read whole. */
+  html: string;
+  /** Hash of the body, used to spot the same page under two URLs. */
+  contentHash: string;
+  fetchedAt: string;
+}
+
+export interface PageSink {
+  /** Adds or replaces the page in the index. Only pages allowed, whole, HTML and content arrive. */
+  accept(page: FetchedPage): Promise<void>;
+  /** Takes a page out of the index (gone, noindex, disallowed, blocked): no-op when absent. */
+  remove(siteId: number, url: string): Promise<void>;
+}

@@ -1,0 +1,700 @@
+/**
+ * The crawl of one site (DESIGN.md flow: robots.txt ─► frontier ─► site gate ─► fetch ─► decode ─►
+ * classify ─► links, pages ─► index). Every request goes through the site's gate; every URL's fate
+ * is recorded in the frontier as it happens, so a crawl killed at any point resumes where it was.
+ */
+import { createHash } from "node:crypto";
+import type { CrawlReport, Problem } from "../core/report.js";
+import type { CrawlRecord, SiteRecord, Store } from "../store/types.js";
+import { allowListGuide, classify, robotsDirectives } from "./classify/index.js";
+import { decodeHtml } from "./decode/charset.js";
+import type { Fetch, FetchResponse } from "./fetch/types.js";
+import { FetchFailure } from "./fetch/types.js";
+import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
+import { SiteStopped } from "./gate/site-stopped.js";
+import { extractLinks } from "./links/extract.js";
+import { normalizeUrl } from "./links/normalize.js";
+import { isUnsafe, looksNotHtml } from "./links/policy.js";
+import { type Outcome, tally } from "./outcomes.js";
+import { ProblemLog } from "./problems.js";
+import {
+  createRobotsCache,
+  ROBOTS_MAX_BYTES,
+  type Robots,
+  type RobotsCache,
+} from "./robots/index.js";
+import type { PageSink } from "./sink.js";
+import { readSitemaps } from "./sitemaps/read.js";
+
+export interface CrawlSettings {
+  maxPages: number;
+  timeoutMs: number;
+  maxBytes: number;
+  gate: GateOptions;
+  /** How often a running crawl looks at the block list while it waits. */
+  blockCheckMs: number;
+  /** Most sitemap files read per crawl (indexes included). */
+  maxSitemaps: number;
+}
+
+export const CRAWL_DEFAULTS: CrawlSettings = {
+  maxPages: 500,
+  timeoutMs: 20_000,
+  maxBytes: 5 * 1024 * 1024,
+  gate: {},
+  blockCheckMs: 500,
+  maxSitemaps: 10,
+};
+
+export interface SiteProgress {
+  /** The start URL as given: stable while `site` may change (a start URL that redirects). */
+  startUrl: string;
+  site: string;
+  state: "starting" | "crawling" | "done";
+  fetched: number;
+  indexed: number;
+  queued: number;
+  skipped: number;
+  waiting: SiteGate["waiting"];
+}
+
+export interface CrawlContext {
+  store: Store;
+  sink: PageSink;
+  fetch: Fetch;
+  settings?: Partial<CrawlSettings>;
+  /** Aborting interrupts the crawl; it stays resumable. */
+  signal?: AbortSignal;
+  onProgress?: (progress: SiteProgress) => void;
+}
+
+/** The operator blocked the domain while the crawl ran (or before it started). */
+class Blocked extends Error {
+  constructor(domain: string, reason: string | null) {
+    super(
+      `the operator blocked ${domain}${reason ? ` (${reason})` : ""}: HootyBot does not crawl it`,
+    );
+    this.name = "Blocked";
+  }
+}
+
+const MAX_START_REDIRECTS = 5;
+const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+
+/** A missing Content-Type is sniffed later by the classifier. */
+export const isHtmlType = (type: string | null) =>
+  type === null || type.trim() === "" || HTML_TYPES.test(type);
+
+export async function crawlSite(startUrl: string, context: CrawlContext): Promise<CrawlReport> {
+  return new SiteCrawl(startUrl, context).run();
+}
+
+class SiteCrawl {
+  private readonly context: CrawlContext;
+  private readonly settings: CrawlSettings;
+  private readonly startUrl: string;
+  private readonly abort = new AbortController();
+  private readonly gates = new Map<string, { gate: SiteGate; robots: RobotsCache }>();
+  private blocked: Blocked | null = null;
+  private origin: string;
+  private problems = new ProblemLog();
+  private requests = 0;
+  private site: SiteRecord | null = null;
+  private crawl: CrawlRecord | null = null;
+  private startedAt = new Date().toISOString();
+  private fetched = 0;
+  private progress: SiteProgress;
+
+  constructor(startUrl: string, context: CrawlContext) {
+    this.context = context;
+    this.settings = { ...CRAWL_DEFAULTS, ...context.settings };
+    const start = normalizeUrl(startUrl);
+    if (!start) throw new TypeError(`not an http(s) URL: ${startUrl}`);
+    this.startUrl = start.href;
+    this.origin = start.origin;
+    this.progress = {
+      startUrl,
+      site: this.origin,
+      state: "starting",
+      fetched: 0,
+      indexed: 0,
+      queued: 0,
+      skipped: 0,
+      waiting: null,
+    };
+  }
+
+  async run(): Promise<CrawlReport> {
+    const outer = this.context.signal;
+    const relay = () => this.abort.abort(outer?.reason);
+    outer?.addEventListener("abort", relay, { once: true });
+    const watcher = setInterval(
+      () => void this.checkBlocked().catch(() => {}),
+      this.settings.blockCheckMs,
+    );
+    let outcome: CrawlReport["outcome"] = "completed";
+    try {
+      await this.checkBlocked();
+      this.throwIfBlocked();
+      const first = await this.probe();
+      await this.open(first.redirects);
+      if (first.response || first.failure)
+        await this.visitStart(first.url, first.response, first.failure);
+      await this.readSitemaps();
+      await this.drain();
+    } catch (error) {
+      if (this.blocked) {
+        this.problems.add({
+          kind: "blocked",
+          url: null,
+          status: null,
+          detail: this.blocked.message,
+        });
+        outcome = "stopped";
+      } else if (error instanceof SiteStopped) {
+        this.problems.add(stopProblem(error));
+        outcome = "stopped";
+      } else if (outer?.aborted) {
+        await this.saveRunning().catch(() => {});
+        throw error;
+      } else {
+        throw error;
+      }
+    } finally {
+      clearInterval(watcher);
+      outer?.removeEventListener("abort", relay);
+    }
+    return this.finish(outcome);
+  }
+
+  /**
+   * Reads robots.txt and asks for the start URL, following its redirects: a start URL that
+   * redirects to another origin makes that origin the site (with its own robots.txt).
+   */
+  private async probe(): Promise<{
+    url: string;
+    response: FetchResponse | null;
+    failure: FetchFailure | null;
+    redirects: string[];
+  }> {
+    let url = this.startUrl;
+    const redirects: string[] = [];
+    for (let hop = 0; ; hop++) {
+      this.origin = new URL(url).origin;
+      this.progress.site = this.origin;
+      await this.checkBlocked();
+      this.throwIfBlocked();
+      const robots = await this.robotsFor(this.origin);
+      if (!robots.allows(url)) return { url, response: null, failure: null, redirects };
+      let response: FetchResponse;
+      try {
+        response = await this.exchangePage(url);
+      } catch (error) {
+        if (error instanceof FetchFailure && error.kind !== "aborted") {
+          return { url, response: null, failure: error, redirects };
+        }
+        throw error;
+      }
+      const target = redirectTarget(response, url);
+      if (!target || hop === MAX_START_REDIRECTS)
+        return { url, response, failure: null, redirects };
+      redirects.push(url);
+      url = target;
+    }
+  }
+
+  /** The site record and its crawl: the unfinished one to resume, or a new one. */
+  private async open(redirects: string[]): Promise<void> {
+    const { store } = this.context;
+    this.site = await store.sites.ensure(this.origin, this.startUrl);
+    const unfinished = await store.crawls.unfinished(this.site.id);
+    if (unfinished) {
+      this.crawl = unfinished;
+      await store.frontier.requeueInFlight(unfinished.id);
+      const saved = unfinished.report as Partial<CrawlReport> | null;
+      this.problems = new ProblemLog(saved?.problems ?? []);
+      this.requests += saved?.requests ?? 0;
+      this.startedAt = saved?.startedAt ?? unfinished.startedAt;
+    } else {
+      this.crawl = await store.crawls.start(this.site.id, this.settings.maxPages);
+    }
+    await store.frontier.add(
+      this.crawl.id,
+      redirects
+        .filter((url) => new URL(url).origin === this.origin)
+        .map((url) => ({ url, depth: 0, outcome: "redirect" })),
+    );
+    this.progress.state = "crawling";
+    await this.refreshCounts();
+  }
+
+  private async visitStart(
+    url: string,
+    response: FetchResponse | null,
+    failure: FetchFailure | null,
+  ) {
+    const crawl = this.mustCrawl();
+    const added = await this.context.store.frontier.add(crawl.id, [{ url, depth: 0 }]);
+    if (added === 0) return; // resumed: the start page was handled before the crash
+    await this.context.store.frontier.next(crawl.id);
+    await this.visit({ url, depth: 0 }, { response, failure });
+  }
+
+  private async readSitemaps(): Promise<void> {
+    const crawl = this.mustCrawl();
+    const outcomes = await this.context.store.frontier.outcomes(crawl.id);
+    if ((outcomes.sitemap ?? 0) > 0) return;
+    const robots = await this.robotsFor(this.origin);
+    const { pages, sitemaps } = await readSitemaps({
+      origin: this.origin,
+      listed: robots.sitemaps,
+      allowed: (url) => robots.allows(url),
+      limit: this.settings.maxPages * 2,
+      maxFiles: this.settings.maxSitemaps,
+      fetch: (url) => this.exchange(url, "application/xml, text/xml;q=0.9, */*;q=0.1"),
+    });
+    await this.enqueue(pages, 1);
+    await this.context.store.frontier.add(
+      crawl.id,
+      sitemaps.map((url) => ({ url, depth: 0, outcome: "sitemap" })),
+    );
+  }
+
+  private async drain(): Promise<void> {
+    const { frontier } = this.context.store;
+    const crawl = this.mustCrawl();
+    for (;;) {
+      this.throwIfBlocked();
+      await this.refreshCounts();
+      if (this.fetched >= crawl.maxPages) {
+        const left = await frontier.settleQueued(crawl.id, "limit");
+        if (left > 0) {
+          this.problems.add({
+            kind: "page-limit",
+            url: null,
+            status: null,
+            detail: `the limit of ${crawl.maxPages} pages was reached with ${left} more pages found`,
+            advice: "raise the page limit (--max-pages) to read the rest of the site",
+          });
+        }
+        return;
+      }
+      const entry = await frontier.next(crawl.id);
+      if (!entry) return;
+      await this.visit(entry);
+      await this.saveRunning();
+    }
+  }
+
+  /** One URL: robots.txt, the gate, then what the answer means. Settles the entry. */
+  private async visit(
+    entry: { url: string; depth: number },
+    given?: { response: FetchResponse | null; failure: FetchFailure | null },
+  ): Promise<void> {
+    const url = entry.url;
+    const robots = await this.robotsFor(this.origin);
+    if (!robots.allows(url)) {
+      const decision = robots.decide(url);
+      this.problems.add({
+        kind: "robots-disallowed",
+        url,
+        status: null,
+        detail: `robots.txt keeps HootyBot out of ${entry.depth === 0 ? "the start page" : "this page"}${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}`,
+        advice:
+          "allow HootyBot in robots.txt (User-agent: HootyBot / Allow: /) if it may read these pages",
+      });
+      await this.removeFromIndex(url);
+      return this.settle(url, "robots");
+    }
+    let response = given?.response ?? null;
+    let failure = given?.failure ?? null;
+    if (!response && !failure) {
+      try {
+        response = await this.exchangePage(url);
+      } catch (error) {
+        if (!(error instanceof FetchFailure) || error.kind === "aborted") throw error;
+        failure = error;
+      }
+    }
+    if (!response) {
+      this.problems.add({
+        kind: "http-error",
+        url,
+        status: null,
+        detail: `no usable answer: ${failure?.message ?? "unknown failure"}`,
+      });
+      return this.settle(url, "error");
+    }
+    await this.answer(entry, response);
+  }
+
+  private async answer(entry: { url: string; depth: number }, response: FetchResponse) {
+    const { url } = entry;
+    const location = redirectTarget(response, url);
+    if (location !== null || isRedirect(response.status)) {
+      if (location === null) {
+        this.problems.add({
+          kind: "http-error",
+          url,
+          status: response.status,
+          detail: `${response.status} redirect without a usable Location header`,
+        });
+      } else {
+        await this.enqueue([location], entry.depth);
+      }
+      return this.settle(url, "redirect");
+    }
+    if (response.bodySkipped === "content-type") return this.settle(url, "not-html-type");
+    if (response.truncated) {
+      this.problems.add({
+        kind: "http-error",
+        url,
+        status: response.status,
+        detail: `the page is larger than ${Math.round(this.settings.maxBytes / 1024 / 1024)} MB and was not read`,
+      });
+      return this.settle(url, "error");
+    }
+    const html = decodeHtml(response.body, response.headers["content-type"]).text;
+    const verdict = classify({
+      url,
+      status: response.status,
+      headers: response.headers,
+      body: html,
+    });
+    if (verdict.kind === "bot-protection") {
+      const guide = allowListGuide(verdict.product);
+      this.problems.add({
+        kind: "bot-protection",
+        url,
+        status: response.status,
+        product: verdict.product,
+        detail: verdict.detail,
+        advice: guide.advice,
+        guide: guide.url,
+      });
+      return this.settle(url, "bot-protection");
+    }
+    if (verdict.kind === "not-html") return this.settle(url, "not-html-type");
+    if (verdict.kind === "js-rendered") {
+      this.problems.add({
+        kind: "js-rendered",
+        url,
+        status: response.status,
+        detail: verdict.detail,
+        advice:
+          "HootyBot does not run JavaScript: render the text on the server (server-side rendering or prerendering) so it is in the HTML",
+      });
+      await this.removeFromIndex(url);
+      return this.settle(url, "js-rendered");
+    }
+    if (response.status < 200 || response.status >= 300) {
+      this.problems.add({
+        kind: "http-error",
+        url,
+        status: response.status,
+        detail: httpErrorDetail(response.status),
+      });
+      if (response.status === 404 || response.status === 410) await this.removeFromIndex(url);
+      return this.settle(url, "http-error");
+    }
+    const directives = robotsDirectives(response.headers, html);
+    const links = directives.nofollow ? null : extractLinks(html);
+    if (links) {
+      const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
+      await this.enqueue(links.hrefs, entry.depth + 1, base);
+    }
+    if (verdict.kind === "noindex" || directives.noindex) {
+      await this.removeFromIndex(url);
+      return this.settle(url, "noindex");
+    }
+    const canonical = links?.canonical ? normalizeUrl(links.canonical, url) : null;
+    if (canonical && canonical.origin === this.origin && canonical.href !== url) {
+      const added = await this.enqueue([canonical.href], entry.depth);
+      const canonicalKnown =
+        added > 0 || (await this.context.store.pages.get(this.mustSite().id, canonical.href));
+      if (canonicalKnown || added === 0) {
+        await this.removeFromIndex(url);
+        return this.settle(url, "duplicate");
+      }
+    }
+    const contentHash = hashContent(html);
+    const site = this.mustSite();
+    const twin = await this.context.store.pages.withContent(site.id, contentHash, url);
+    if (twin) {
+      await this.removeFromIndex(url);
+      return this.settle(url, "duplicate");
+    }
+    await this.context.sink.accept({
+      siteId: site.id,
+      url,
+      status: response.status,
+      headers: response.headers,
+      html,
+      contentHash,
+      fetchedAt: new Date(response.endedAt).toISOString(),
+    });
+    return this.settle(url, "indexed");
+  }
+
+  /** Records what was found on a page; URLs HootyBot will never fetch are settled at once. */
+  private async enqueue(hrefs: readonly string[], depth: number, base?: string): Promise<number> {
+    const entries: { url: string; depth: number; outcome?: Outcome }[] = [];
+    for (const href of hrefs) {
+      const target = normalizeUrl(href, base ?? this.origin);
+      if (!target) continue;
+      const url = target.href;
+      if (target.origin !== this.origin) entries.push({ url, depth, outcome: "off-site" });
+      else if (isUnsafe(target)) entries.push({ url, depth, outcome: "unsafe" });
+      else if (looksNotHtml(target)) entries.push({ url, depth, outcome: "not-html" });
+      else entries.push({ url, depth });
+    }
+    return this.context.store.frontier.add(this.mustCrawl().id, entries);
+  }
+
+  private async settle(url: string, outcome: Outcome): Promise<void> {
+    await this.context.store.frontier.settle(this.mustCrawl().id, url, outcome);
+  }
+
+  private async removeFromIndex(url: string): Promise<void> {
+    if (this.site) await this.context.sink.remove(this.site.id, url);
+  }
+
+  private exchangePage(url: string): Promise<FetchResponse> {
+    return this.exchange(url, undefined, (type) => isHtmlType(type));
+  }
+
+  private async exchange(
+    url: string,
+    accept?: string,
+    acceptContentType?: (type: string | null) => boolean,
+  ): Promise<FetchResponse> {
+    this.throwIfBlocked();
+    const { gate } = await this.gateFor(new URL(url).origin);
+    this.requests++;
+    return gate.exchange(
+      {
+        url,
+        ...(accept ? { accept } : {}),
+        ...(acceptContentType ? { acceptContentType } : {}),
+        timeoutMs: this.settings.timeoutMs,
+        maxBytes: this.settings.maxBytes,
+      },
+      { signal: this.abort.signal, isChallenge: (response) => isChallengePage(url, response) },
+    );
+  }
+
+  private async gateFor(origin: string) {
+    let entry = this.gates.get(origin);
+    if (!entry) {
+      const gate = await SiteGate.open(
+        origin,
+        this.context.store.gates,
+        this.context.fetch,
+        this.settings.gate,
+      );
+      const robots = createRobotsCache(async (robotsUrl) => {
+        this.requests++;
+        const response = await gate.exchange(
+          {
+            url: robotsUrl,
+            accept: "text/plain, */*;q=0.1",
+            timeoutMs: this.settings.timeoutMs,
+            maxBytes: ROBOTS_MAX_BYTES,
+            truncateLarge: true,
+          },
+          { retryThrottled: false, robotsFetch: true, signal: this.abort.signal },
+        );
+        return {
+          status: response.status,
+          headers: response.headers,
+          body: response.body,
+          ...(response.body.length === 0 && response.bodySkipped
+            ? { bodySkipped: response.bodySkipped }
+            : {}),
+        };
+      });
+      entry = { gate, robots };
+      this.gates.set(origin, entry);
+    }
+    return entry;
+  }
+
+  /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
+  private async robotsFor(origin: string): Promise<Robots> {
+    const { gate, robots } = await this.gateFor(origin);
+    const outcome = await robots.forSite(origin);
+    if (outcome.kind === "unavailable") {
+      await gate.stop(
+        new SiteStopped(
+          "robots-unavailable",
+          `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site was not crawled`,
+          { url: outcome.url, status: outcome.status ?? null },
+        ),
+      );
+    }
+    await gate.clearStop();
+    const rules = outcome.kind === "rules" ? outcome.robots : ALLOW_ALL;
+    const delay = rules.crawlDelay();
+    const maxWaitMs = this.settings.gate.maxWaitMs ?? GATE_DEFAULTS.maxWaitMs;
+    if (delay !== null && delay * 1000 > maxWaitMs) {
+      await gate.stop(
+        new SiteStopped(
+          "rate-limited",
+          `robots.txt asks for ${delay} s between requests (Crawl-delay), longer than the ${maxWaitMs / 1000} s HootyBot waits`,
+          { url: outcome.url, waitMs: delay * 1000 },
+        ),
+      );
+    }
+    gate.setCrawlDelay(delay);
+    return rules;
+  }
+
+  private async checkBlocked(): Promise<void> {
+    if (this.blocked) return;
+    const host = new URL(this.origin).hostname;
+    const block = await this.context.store.blocks.covering(host);
+    if (block) {
+      this.blocked = new Blocked(block.domain, block.reason);
+      this.abort.abort(this.blocked);
+    }
+  }
+
+  private throwIfBlocked(): void {
+    if (this.blocked) throw this.blocked;
+    if (this.abort.signal.aborted) throw this.abort.signal.reason;
+  }
+
+  private async refreshCounts(): Promise<void> {
+    if (!this.crawl) return;
+    const outcomes = await this.context.store.frontier.outcomes(this.crawl.id);
+    const { queued } = await this.context.store.frontier.counts(this.crawl.id);
+    const counts = tally(outcomes);
+    this.fetched = counts.pages.fetched;
+    this.progress.fetched = counts.pages.fetched;
+    this.progress.indexed = counts.pages.indexed;
+    this.progress.queued = queued;
+    this.progress.skipped = Object.values(counts.skipped).reduce((a, b) => a + b, 0);
+    const waiting = [...this.gates.values()].find((g) => g.gate.waiting)?.gate.waiting ?? null;
+    this.progress.waiting = waiting;
+    this.context.onProgress?.({ ...this.progress });
+  }
+
+  private async report(outcome: CrawlReport["outcome"], finished: boolean): Promise<CrawlReport> {
+    const crawl = this.crawl;
+    const outcomes = crawl ? await this.context.store.frontier.outcomes(crawl.id) : {};
+    const queued =
+      crawl && !finished ? (await this.context.store.frontier.counts(crawl.id)).queued : 0;
+    const { pages, skipped } = tally(outcomes);
+    return {
+      site: this.origin,
+      outcome,
+      pages,
+      skipped,
+      problems: this.problems.list(),
+      requests: this.requests,
+      startUrl: this.startUrl,
+      startedAt: this.startedAt,
+      finishedAt: finished ? new Date().toISOString() : null,
+      queued,
+    };
+  }
+
+  private async saveRunning(): Promise<void> {
+    if (this.crawl)
+      await this.context.store.crawls.saveReport(
+        this.crawl.id,
+        await this.report("completed", false),
+      );
+  }
+
+  private async finish(outcome: CrawlReport["outcome"]): Promise<CrawlReport> {
+    if (!this.crawl) {
+      // Stopped before the site's crawl could begin (robots.txt unreadable, blocked): keep the report.
+      const { store } = this.context;
+      this.site ??= await store.sites.ensure(this.origin, this.startUrl);
+      this.crawl =
+        (await store.crawls.unfinished(this.site.id)) ??
+        (await store.crawls.start(this.site.id, this.settings.maxPages));
+    }
+    if (outcome === "stopped") {
+      // What was still queued is not fetched in this crawl; a new crawl starts afresh.
+      await this.context.store.frontier.settleQueued(this.crawl.id, "stopped");
+    }
+    const report = await this.report(outcome, true);
+    await this.context.store.crawls.finish(this.crawl.id, outcome, report);
+    this.progress.state = "done";
+    await this.refreshCounts();
+    return report;
+  }
+
+  private mustCrawl(): CrawlRecord {
+    if (!this.crawl) throw new Error("crawl not opened");
+    return this.crawl;
+  }
+
+  private mustSite(): SiteRecord {
+    if (!this.site) throw new Error("site not opened");
+    return this.site;
+  }
+}
+
+/** A robots.txt that allows everything (4xx: no file). */
+const ALLOW_ALL = {
+  sitemaps: [] as readonly string[],
+  allows: () => true,
+  decide: () => ({ allowed: true, rule: null, line: null, reason: "no-group" as const }),
+  crawlDelay: () => null,
+} as unknown as Robots;
+
+function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+function redirectTarget(response: FetchResponse, from: string): string | null {
+  if (!isRedirect(response.status)) return null;
+  const location = response.headers.location;
+  if (!location) return null;
+  return normalizeUrl(location, from)?.href ?? null;
+}
+
+function isChallengePage(url: string, response: FetchResponse): boolean {
+  const html = decodeHtml(response.body, response.headers["content-type"]).text;
+  return (
+    classify({ url, status: response.status, headers: response.headers, body: html }).kind ===
+    "bot-protection"
+  );
+}
+
+function hashContent(html: string): string {
+  return createHash("sha1").update(html.replace(/\s+/g, " ").trim()).digest("base64url");
+}
+
+function httpErrorDetail(status: number): string {
+  if (status === 404 || status === 410) return `${status}: the page does not exist (a broken link)`;
+  if (status === 401 || status === 403)
+    return `${status}: the server refused HootyBot access to this page`;
+  if (status >= 500) return `${status}: the server failed to answer this page`;
+  return `the server answered ${status}`;
+}
+
+function stopProblem(error: SiteStopped): Problem {
+  const problem: Problem = {
+    kind: error.kind,
+    url: error.url,
+    status: error.status,
+    detail: error.message,
+  };
+  if (error.kind === "rate-limited" && error.waitMs !== null) {
+    problem.waitSeconds = Math.ceil(error.waitMs / 1000);
+    problem.advice =
+      "HootyBot waits at most 5 minutes when asked to slow down; it will try again later";
+  }
+  if (error.kind === "robots-unavailable") {
+    problem.advice =
+      "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";
+  }
+  if (error.kind === "unreachable") {
+    problem.advice = "check that the server answers; HootyBot tries again later";
+  }
+  return problem;
+}

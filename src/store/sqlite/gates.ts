@@ -1,0 +1,75 @@
+import type { GateState, GateStates, StopKind } from "../types.js";
+import type { SqliteDatabase } from "./database.js";
+
+interface GateRow {
+  next_at: number;
+  retry_until: number;
+  in_flight_since: number | null;
+  stop_kind: StopKind | null;
+  stop_detail: string | null;
+  stop_until: number | null;
+  consecutive_failures: number;
+}
+
+export const freshGateState = (): GateState => ({
+  nextAt: 0,
+  retryUntil: 0,
+  inFlightSince: null,
+  stop: null,
+  consecutiveFailures: 0,
+});
+
+export function sqliteGates(db: SqliteDatabase): GateStates {
+  const load = db.prepare("SELECT * FROM site_gates WHERE origin = ?");
+  const save = db.prepare(
+    `INSERT INTO site_gates (origin, next_at, retry_until, in_flight_since, stop_kind, stop_detail,
+       stop_until, consecutive_failures)
+     VALUES (@origin, @nextAt, @retryUntil, @inFlightSince, @stopKind, @stopDetail, @stopUntil,
+       @consecutiveFailures)
+     ON CONFLICT (origin) DO UPDATE SET next_at = excluded.next_at,
+       retry_until = excluded.retry_until, in_flight_since = excluded.in_flight_since,
+       stop_kind = excluded.stop_kind, stop_detail = excluded.stop_detail,
+       stop_until = excluded.stop_until, consecutive_failures = excluded.consecutive_failures`,
+  );
+  const lease = db.prepare(
+    `INSERT INTO site_gates (origin, lease_owner, lease_until) VALUES (?1, ?2, ?3)
+     ON CONFLICT (origin) DO UPDATE SET lease_owner = ?2, lease_until = ?3
+     WHERE site_gates.lease_owner IS NULL OR site_gates.lease_owner = ?2
+       OR site_gates.lease_until <= ?4`,
+  );
+  const release = db.prepare(
+    "UPDATE site_gates SET lease_owner = NULL, lease_until = 0 WHERE origin = ? AND lease_owner = ?",
+  );
+  return {
+    load: async (origin) => {
+      const row = load.get(origin) as GateRow | undefined;
+      if (!row) return freshGateState();
+      return {
+        nextAt: row.next_at,
+        retryUntil: row.retry_until,
+        inFlightSince: row.in_flight_since,
+        stop: row.stop_kind
+          ? { kind: row.stop_kind, detail: row.stop_detail ?? "", until: row.stop_until ?? 0 }
+          : null,
+        consecutiveFailures: row.consecutive_failures,
+      };
+    },
+    save: async (origin, state) => {
+      save.run({
+        origin,
+        nextAt: Math.ceil(state.nextAt),
+        retryUntil: Math.ceil(state.retryUntil),
+        inFlightSince: state.inFlightSince === null ? null : Math.floor(state.inFlightSince),
+        stopKind: state.stop?.kind ?? null,
+        stopDetail: state.stop?.detail ?? null,
+        stopUntil: state.stop ? Math.ceil(state.stop.until) : null,
+        consecutiveFailures: state.consecutiveFailures,
+      });
+    },
+    lease: async (origin, owner, until, now) =>
+      lease.run(origin, owner, Math.ceil(until), Math.floor(now)).changes > 0,
+    release: async (origin, owner) => {
+      release.run(origin, owner);
+    },
+  };
+}

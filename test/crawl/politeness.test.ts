@@ -1,0 +1,80 @@
+/**
+ * HootyBot's public promises on identity, order and pace, proven against real servers in real
+ * time: every request is logged on the server side, with its arrival and the end of its response.
+ */
+import { describe, expect, it } from "vitest";
+import { FROM, USER_AGENT } from "../../src/core/identity.js";
+import { crawl, gaps, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
+
+describe("HootyBot's identity", () => {
+  it("sends exactly its User-Agent, From and an HTML Accept on every request, and only GETs", async () => {
+    const s = await site(pagesSite(3));
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    expect(s.log.length).toBeGreaterThanOrEqual(5);
+    for (const request of s.log) {
+      expect(request.method).toBe("GET");
+      expect(request.headers["user-agent"]).toBe(USER_AGENT);
+      expect(request.headers.from).toBe(FROM);
+      if (request.path !== "/robots.txt" && !request.path.startsWith("/sitemap")) {
+        expect(request.headers.accept).toMatch(/^text\/html/);
+      }
+    }
+  });
+});
+
+describe("order and pace", () => {
+  it("asks for /robots.txt before anything else", async () => {
+    const s = await site(pagesSite(2));
+    await crawl(`${s.origin}/p1`);
+    expect(s.log[0]?.path).toBe("/robots.txt");
+  });
+
+  it("waits at least 0.5 s from the end of one response to the start of the next, one at a time", async () => {
+    const s = await site({
+      ...pagesSite(4),
+      "/old": (_req, res) => res.writeHead(301, { location: "/p1" }).end(),
+      "/": htmlRoute(pageHtml("Home", ["/old", "/p2", "/p3", "/p4"])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.pages.indexed).toBe(5);
+    expect(paths(s.log)).toContain("/old");
+    for (const [i, gap] of gaps(s.log).entries()) {
+      expect(gap, `before ${s.log[i + 1]?.path}`).toBeGreaterThanOrEqual(500);
+    }
+  });
+
+  it("obeys Crawl-delay for HootyBot", async () => {
+    const s = await site(pagesSite(2, "User-agent: HootyBot\nCrawl-delay: 1.5\nAllow: /\n"));
+    await crawl(`${s.origin}/`);
+    expect(s.log.length).toBeGreaterThanOrEqual(4);
+    for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(1500);
+  });
+
+  it("crawls many sites at once: a slow site never slows the others", async () => {
+    const slow = await site({
+      ...pagesSite(3),
+      "/": async (_req, res) => {
+        await new Promise((r) => setTimeout(r, 3_000));
+        res.writeHead(200, { "content-type": "text/html" }).end(pageHtml("Slow", ["/p1"]));
+      },
+    });
+    const fast = await Promise.all([site(pagesSite(3)), site(pagesSite(3))]);
+    const shared = store();
+    const started = Date.now();
+    const finished: Record<string, number> = {};
+    await Promise.all(
+      [slow, ...fast].map((s) =>
+        crawl(`${s.origin}/`, { store: shared }).then(() => {
+          finished[s.origin] = Date.now() - started;
+        }),
+      ),
+    );
+    // robots + / + sitemap + 3 pages = 6 requests, 5 pauses of 0.5 s: about 2.5 s each.
+    for (const s of fast) expect(finished[s.origin]).toBeLessThan(4_500);
+    expect(finished[slow.origin]).toBeGreaterThan(3_000);
+    for (const s of [slow, ...fast]) {
+      for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(500);
+    }
+  });
+});

@@ -95,6 +95,7 @@ class SiteCrawl {
   private readonly startUrl: string;
   private readonly abort = new AbortController();
   private readonly gates = new Map<string, { gate: SiteGate; robots: RobotsCache }>();
+  private readonly gateStops = new Map<string, SiteStopped>();
   private blocked: Blocked | null = null;
   private origin: string;
   private problems = new ProblemLog();
@@ -136,10 +137,20 @@ class SiteCrawl {
     try {
       await this.checkBlocked();
       this.throwIfBlocked();
-      const first = await this.probe();
-      await this.open(first.redirects);
-      if (first.response || first.failure)
-        await this.visitStart(first.url, first.response, first.failure);
+      const resumable = await this.unfinishedSite();
+      if (resumable) {
+        // Resuming: the start page was asked for before the crash; never ask for it again.
+        this.origin = resumable.origin;
+        this.progress.site = this.origin;
+        await this.robotsFor(this.origin);
+        await this.open([]);
+      } else {
+        const first = await this.probe();
+        await this.open(first.redirects);
+        if (first.response || first.failure) {
+          await this.visitStart(first.url, first.response, first.failure);
+        }
+      }
       await this.readSitemaps();
       await this.drain();
     } catch (error) {
@@ -201,6 +212,16 @@ class SiteCrawl {
       redirects.push(url);
       url = target;
     }
+  }
+
+  /** The site this start URL led to, when its crawl was interrupted (also after a redirect). */
+  private async unfinishedSite(): Promise<SiteRecord | null> {
+    const { sites, crawls } = this.context.store;
+    const candidates = [await sites.byOrigin(this.origin), await sites.byStartUrl(this.startUrl)];
+    for (const site of candidates) {
+      if (site && (await crawls.unfinished(site.id))) return site;
+    }
+    return null;
   }
 
   /** The site record and its crawl: the unfinished one to resume, or a new one. */
@@ -494,7 +515,7 @@ class SiteCrawl {
       );
       const robots = createRobotsCache(async (robotsUrl) => {
         this.requests++;
-        const response = await gate.exchange(
+        const response = await this.remember(gate, origin).exchange(
           {
             url: robotsUrl,
             accept: "text/plain, */*;q=0.1",
@@ -519,10 +540,30 @@ class SiteCrawl {
     return entry;
   }
 
+  /**
+   * The gate, for the robots.txt fetch: a stop the gate raises there (an earlier rate limit still
+   * in force) must stop the crawl as itself, not read as an unreachable robots.txt.
+   */
+  private remember(gate: SiteGate, origin: string): Pick<SiteGate, "exchange"> {
+    return {
+      exchange: async (request, options) => {
+        try {
+          return await gate.exchange(request, options);
+        } catch (error) {
+          if (error instanceof SiteStopped) this.gateStops.set(origin, error);
+          throw error;
+        }
+      },
+    };
+  }
+
   /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
   private async robotsFor(origin: string): Promise<Robots> {
     const { gate, robots } = await this.gateFor(origin);
     const outcome = await robots.forSite(origin);
+    this.throwIfBlocked();
+    const stopped = this.gateStops.get(origin);
+    if (stopped) throw stopped;
     if (outcome.kind === "unavailable") {
       await gate.stop(
         new SiteStopped(
@@ -543,6 +584,7 @@ class SiteCrawl {
           `robots.txt asks for ${delay} s between requests (Crawl-delay), longer than the ${maxWaitMs / 1000} s HootyBot waits`,
           { url: outcome.url, waitMs: delay * 1000 },
         ),
+        Date.now() + delay * 1000,
       );
     }
     gate.setCrawlDelay(delay);

@@ -46,6 +46,8 @@ export interface Sites {
   /** The site of `origin`, created on first use (idempotent under concurrency). */
   ensure(origin: string, startUrl: string): Promise<SiteRecord>;
   byOrigin(origin: string): Promise<SiteRecord | null>;
+  /** The site first added with this start URL (its origin may differ after a redirect). */
+  byStartUrl(startUrl: string): Promise<SiteRecord | null>;
   list(): Promise<SiteRecord[]>;
 }
 

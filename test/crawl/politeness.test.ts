@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { FROM, USER_AGENT } from "../../src/core/identity.js";
-import { crawl, gaps, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
+import {
+  crawl,
+  gaps,
+  htmlRoute,
+  pageHtml,
+  pagesSite,
+  paths,
+  site,
+  store,
+} from "../helpers/crawl.js";
 
 describe("HootyBot's identity", () => {
   it("sends exactly its User-Agent, From and an HTML Accept on every request, and only GETs", async () => {

@@ -32,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at TEXT NOT NULL
       ) STRICT;
       CREATE INDEX sites_host ON sites (host);
+      CREATE INDEX sites_start_url ON sites (start_url);
 
       CREATE TABLE crawls (
         id INTEGER PRIMARY KEY,

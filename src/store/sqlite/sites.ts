@@ -24,6 +24,7 @@ export function sqliteSites(db: SqliteDatabase): Sites {
   );
   const byOrigin = db.prepare("SELECT * FROM sites WHERE origin = ?");
   const list = db.prepare("SELECT * FROM sites ORDER BY origin");
+  const byStartUrl = db.prepare("SELECT * FROM sites WHERE start_url = ? ORDER BY id LIMIT 1");
   return {
     ensure: async (origin, startUrl) => {
       insert.run(origin, new URL(origin).hostname, startUrl, new Date().toISOString());
@@ -31,6 +32,10 @@ export function sqliteSites(db: SqliteDatabase): Sites {
     },
     byOrigin: async (origin) => {
       const row = byOrigin.get(origin) as SiteRow | undefined;
+      return row ? toSite(row) : null;
+    },
+    byStartUrl: async (startUrl) => {
+      const row = byStartUrl.get(startUrl) as SiteRow | undefined;
       return row ? toSite(row) : null;
     },
     list: async () => (list.all() as SiteRow[]).map(toSite),

@@ -1,0 +1,180 @@
+/**
+ * Backing off, against real servers in real time: Retry-After honoured exactly (seconds and
+ * HTTP-date), exponential backoff without it, giving up on long waits, robots.txt errors and
+ * servers that stop answering.
+ */
+import type { ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import {
+  crawl,
+  gaps,
+  htmlRoute,
+  pageHtml,
+  pagesSite,
+  paths,
+  site,
+  store,
+} from "../helpers/crawl.js";
+import { silent } from "../servers/site.js";
+
+function throttledThenOk(
+  times: number,
+  headers: (n: number) => Record<string, string>,
+  status = 429,
+) {
+  let seen = 0;
+  return (_req: unknown, res: ServerResponse) => {
+    seen++;
+    if (seen <= times)
+      res.writeHead(status, { "content-type": "text/plain", ...headers(seen) }).end("slow down");
+    else res.writeHead(200, { "content-type": "text/html" }).end(pageHtml("Finally", []));
+  };
+}
+
+const arrivalsOf = (
+  log: { path: string; arrivedAt: number; finishedAt: number | null }[],
+  path: string,
+) => log.filter((r) => r.path === path);
+
+describe("429 and 503", () => {
+  it("honours Retry-After in seconds exactly: never asks earlier", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      "/p1": throttledThenOk(1, () => ({ "retry-after": "2" })),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.pages.indexed).toBe(2);
+    const [first, second] = arrivalsOf(s.log, "/p1");
+    expect(
+      second && first?.finishedAt && second.arrivedAt - first.finishedAt,
+    ).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("honours Retry-After as an HTTP-date, measured on the server's clock", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      "/p1": throttledThenOk(
+        1,
+        () => {
+          const now = Date.now();
+          // The server's clock runs an hour late; it asks for 3 s from its own now.
+          const serverNow = new Date(now - 3_600_000);
+          return {
+            date: serverNow.toUTCString(),
+            "retry-after": new Date(
+              Math.ceil((serverNow.getTime() + 3_000) / 1000) * 1000,
+            ).toUTCString(),
+          };
+        },
+        503,
+      ),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    const [first, second] = arrivalsOf(s.log, "/p1");
+    expect(
+      second && first?.finishedAt && second.arrivedAt - first.finishedAt,
+    ).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("backs off exponentially without Retry-After", async () => {
+    const s = await site({ ...pagesSite(1), "/p1": throttledThenOk(3, () => ({}), 503) });
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 600 } } });
+    expect(report.pages.indexed).toBe(2);
+    const tries = arrivalsOf(s.log, "/p1");
+    expect(tries).toHaveLength(4);
+    const waits = gaps(tries);
+    expect(waits[0]).toBeGreaterThanOrEqual(600);
+    expect(waits[1]).toBeGreaterThanOrEqual(1200);
+    expect(waits[2]).toBeGreaterThanOrEqual(2400);
+  });
+
+  it("gives up with rate-limited and the wait asked when the wait is too long, and never comes back early", async () => {
+    const s = await site({
+      ...pagesSite(3),
+      "/p1": throttledThenOk(99, () => ({ "retry-after": "3600" })),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({
+        kind: "rate-limited",
+        url: `${s.origin}/p1`,
+        status: 429,
+        waitSeconds: 3600,
+      }),
+    );
+    const requests = s.log.length;
+    expect(paths(s.log).at(-1)).toBe("/p1");
+    // A second crawl within the hour does not knock.
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    expect(again.outcome).toBe("stopped");
+    expect(again.problems.map((p) => p.kind)).toContain("rate-limited");
+    expect(s.log.length).toBe(requests);
+  });
+});
+
+describe("robots.txt errors", () => {
+  it("a robots.txt server error stops the site before any page", async () => {
+    const s = await site({ ...pagesSite(2), "/robots.txt": htmlRoute("oops", 500) });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 500 });
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
+    expect(report.pages.fetched).toBe(0);
+  });
+
+  it("a robots.txt that never answers stops the site too, and the timeout fires", async () => {
+    const s = await site({ ...pagesSite(2), "/robots.txt": silent });
+    const started = Date.now();
+    const report = await crawl(`${s.origin}/`, { settings: { timeoutMs: 500 } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(report.problems[0]?.kind).toBe("robots-unavailable");
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
+  });
+
+  it("a missing robots.txt (404) allows everything", async () => {
+    const s = await site({ ...pagesSite(2), "/robots.txt": htmlRoute("no", 404) });
+    const report = await crawl(`${s.origin}/`);
+    expect(report).toMatchObject({ outcome: "completed", pages: { indexed: 3 } });
+  });
+
+  it("a readable robots.txt ends the stop: the next crawl reads the site", async () => {
+    let broken = true;
+    const s = await site({
+      ...pagesSite(1),
+      "/robots.txt": (_req, res) =>
+        broken
+          ? res.writeHead(503).end()
+          : res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n"),
+    });
+    const shared = store();
+    expect((await crawl(`${s.origin}/`, { store: shared })).outcome).toBe("stopped");
+    broken = false;
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(report).toMatchObject({ outcome: "completed", pages: { indexed: 2 } });
+  });
+});
+
+describe("servers that stop answering", () => {
+  it("stops the site as unreachable after consecutive timeouts, and leaves it alone", async () => {
+    const s = await site({
+      ...pagesSite(5),
+      "/p1": silent,
+      "/p2": silent,
+      "/p3": silent,
+    });
+    const shared = store();
+    const started = Date.now();
+    const report = await crawl(`${s.origin}/`, { store: shared, settings: { timeoutMs: 400 } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems.map((p) => p.kind)).toContain("unreachable");
+    expect(paths(s.log)).not.toContain("/p4");
+    const count = s.log.length;
+    const again = await crawl(`${s.origin}/`, { store: shared, settings: { timeoutMs: 400 } });
+    expect(again.problems.map((p) => p.kind)).toContain("unreachable");
+    expect(s.log.length).toBe(count);
+  });
+});

@@ -1,0 +1,47 @@
+/** A crawl killed with SIGKILL and started again resumes: no page lost, none fetched twice, pace kept. */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { CLI, jsonLines, runHooty, tempDir } from "../helpers/cli.js";
+import { gaps, pagesSite, site } from "../helpers/crawl.js";
+
+describe("resume after SIGKILL", () => {
+  it("loses no page, fetches none twice without need, and keeps the pace across the restart", async () => {
+    const s = await site(pagesSite(12));
+    const data = tempDir();
+    const child = spawn(
+      process.execPath,
+      [CLI, "crawl", `${s.origin}/`, "--data", data, "--json"],
+      {
+        stdio: "ignore",
+        env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" },
+      },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    while (s.log.filter((r) => /^\/p\d+$/.test(r.path)).length < 5) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill("SIGKILL");
+    await exited;
+    const firstRun = s.log.length;
+    const last = s.log[firstRun - 1];
+
+    const result = await runHooty(["crawl", `${s.origin}/`, "--data", data, "--json"]);
+    expect(result.code).toBe(0);
+    const [report] = jsonLines(result.stdout) as { outcome: string; pages: { indexed: number } }[];
+    expect(report).toMatchObject({ outcome: "completed", pages: { indexed: 13 } });
+
+    const pages = s.log.map((r) => r.path).filter((p) => /^\/(p\d+)?$/.test(p));
+    const repeated = pages.filter((p, i) => pages.indexOf(p) !== i);
+    // Only a page whose answer the kill cut off may be asked again.
+    expect(repeated.length).toBeLessThanOrEqual(1);
+    if (repeated.length === 1) expect(last?.path).toBe(repeated[0]);
+    expect(new Set(pages).size).toBe(13);
+
+    const resumedFirst = s.log[firstRun];
+    const lastEnd = last?.finishedAt ?? last?.arrivedAt ?? 0;
+    expect((resumedFirst?.arrivedAt ?? 0) - lastEnd).toBeGreaterThanOrEqual(500);
+    for (const gap of gaps(s.log.slice(firstRun))) expect(gap).toBeGreaterThanOrEqual(500);
+    const listed = await runHooty(["pages", s.origin, "--data", data, "--json"]);
+    expect(jsonLines(listed.stdout)).toHaveLength(13);
+  }, 60_000);
+});

@@ -1,0 +1,166 @@
+/** What HootyBot fetches, and what it never does: proven on the server's own request log. */
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { crawl, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
+
+describe("what HootyBot fetches", () => {
+  it("never requests non-HTML links, unsafe links, forms or other sites; aborts a non-HTML type", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        pageHtml("Home", [
+          "/manual.pdf",
+          "/logo.PNG",
+          "/login",
+          "/de/warenkorb",
+          "/it/carrello",
+          "/mon-compte",
+          "/product?add-to-cart=7",
+          "/logout",
+          "javascript:alert(1)",
+          "mailto:x@example.org",
+          "https://elsewhere.example/",
+          "/image",
+          "/ok",
+        ]).replace(
+          "</main>",
+          '<form method="post" action="/subscribe"><input name="e"><button>Go</button></form></main>',
+        ),
+      ),
+      "/image": (_req, res) =>
+        res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(10_000)),
+      "/ok": htmlRoute(pageHtml("OK", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(new Set(paths(s.log))).toEqual(
+      new Set(["/robots.txt", "/", "/sitemap.xml", "/image", "/ok"]),
+    );
+    expect(s.log.every((r) => r.method === "GET")).toBe(true);
+    expect(report.skipped).toMatchObject({ "not-html": 3, unsafe: 6, "off-site": 1 });
+    expect(report.pages.indexed).toBe(2);
+  });
+
+  it("stops at the page limit and says pages were left", async () => {
+    const s = await site(pagesSite(6));
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 3 } });
+    expect(report.pages.fetched).toBe(3);
+    expect(report.skipped.limit).toBe(4);
+    expect(report.problems).toContainEqual(expect.objectContaining({ kind: "page-limit" }));
+    expect(s.log.filter((r) => /^\/p\d/.test(r.path))).toHaveLength(2);
+  });
+
+  it("reads sitemaps from robots.txt and /sitemap.xml, own origin only", async () => {
+    const s = await site({
+      ...pagesSite(0, "User-agent: *\nAllow: /\nSitemap: /ignored-relative.xml\n"),
+      "/": htmlRoute(pageHtml("Home", [])),
+      "/sitemap.xml": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end(
+            `<sitemapindex><sitemap><loc>${s.origin}/more.xml.gz</loc></sitemap></sitemapindex>`,
+          ),
+      "/more.xml.gz": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "application/gzip" })
+          .end(
+            gzipSync(
+              `<urlset><url><loc>${s.origin}/from-sitemap</loc></url><url><loc>https://other.example/x</loc></url></urlset>`,
+            ),
+          ),
+      "/from-sitemap": htmlRoute(pageHtml("From the sitemap", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toContain("/from-sitemap");
+    expect(report.pages.indexed).toBe(2);
+  });
+
+  it("obeys meta robots and X-Robots-Tag: noindex pages stay out, nofollow links are not followed", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/noindex", "/header-noindex", "/nofollow"])),
+      "/noindex": htmlRoute(
+        pageHtml("Hidden", ["/via-noindex"], '<meta name="robots" content="noindex">'),
+      ),
+      "/header-noindex": htmlRoute(pageHtml("Hidden too", []), 200, { "x-robots-tag": "noindex" }),
+      "/nofollow": htmlRoute(
+        pageHtml("Shown", ["/never"], '<meta name="robots" content="nofollow">'),
+      ),
+      "/via-noindex": htmlRoute(pageHtml("Found through a noindex page", [])),
+      "/never": htmlRoute(pageHtml("Never", [])),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(paths(s.log)).toContain("/via-noindex");
+    expect(paths(s.log)).not.toContain("/never");
+    expect(report.skipped.noindex).toBe(2);
+    const site1 = await shared.sites.byOrigin(s.origin);
+    const indexed = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
+    expect(indexed.sort()).toEqual(["/", "/nofollow", "/via-noindex"]);
+  });
+
+  it("indexes one page for duplicate URLs and follows rel=canonical", async () => {
+    const home = pageHtml("Home", ["/index.html", "/?utm_source=x", "/alias"]);
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(home),
+      "/index.html": htmlRoute(home),
+      "/alias": htmlRoute(pageHtml("Alias", [], '<link rel="canonical" href="/canonical">')),
+      "/canonical": htmlRoute(pageHtml("Canonical", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log).filter((p) => p === "/")).toHaveLength(1);
+    expect(report.skipped.duplicate).toBe(2);
+    expect(report.pages.indexed).toBe(2);
+  });
+
+  it("adopts the origin a start URL redirects to, with its own robots.txt", async () => {
+    const target = await site({ ...pagesSite(1) });
+    const start = await site({
+      "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n"),
+      "/": (_req, res) => res.writeHead(301, { location: `${target.origin}/` }).end(),
+    });
+    const report = await crawl(`${start.origin}/`);
+    expect(report.site).toBe(target.origin);
+    expect(paths(start.log)).toEqual(["/robots.txt", "/"]);
+    expect(paths(target.log)[0]).toBe("/robots.txt");
+    expect(report.pages.indexed).toBe(2);
+  });
+
+  it("keeps out of what robots.txt disallows, and says which rule", async () => {
+    const s = await site(
+      pagesSite(3, "User-agent: hootybot\nDisallow: /p2\n\nUser-agent: *\nDisallow: /\n"),
+    );
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).not.toContain("/p2");
+    expect(report.skipped.robots).toBe(1);
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({ kind: "robots-disallowed", url: `${s.origin}/p2` }),
+    );
+    expect(report.problems.find((p) => p.kind === "robots-disallowed")?.detail).toContain(
+      "Disallow: /p2",
+    );
+  });
+});
+
+describe("the operator's block list", () => {
+  it("stops a running crawl of the domain at once and refuses the next", async () => {
+    const s = await site(pagesSite(20));
+    const shared = store();
+    const running = crawl(`${s.origin}/`, { store: shared });
+    await new Promise((r) => setTimeout(r, 1_800));
+    await shared.blocks.add(s.host, "asked by mail");
+    const blockedAt = Date.now();
+    const report = await running;
+    expect(Date.now() - blockedAt).toBeLessThan(1_500);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems).toContainEqual(expect.objectContaining({ kind: "blocked" }));
+    const after = s.log.filter((r) => r.arrivedAt > blockedAt + 50);
+    expect(after).toEqual([]);
+    const count = s.log.length;
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    expect(again.outcome).toBe("stopped");
+    expect(s.log.length).toBe(count);
+    const siteRecord = await shared.sites.byOrigin(s.origin);
+    expect(await shared.pages.list(siteRecord?.id ?? 0)).toEqual([]);
+  });
+});

@@ -18,6 +18,7 @@ export const OUTCOMES = {
   "off-site": { fetched: false, skipped: "off-site" },
   limit: { fetched: false, skipped: "limit" },
   error: { fetched: false, skipped: "error" },
+  "too-long": { fetched: false, skipped: "error" },
   blocked: { fetched: false, skipped: null },
   redirect: { fetched: false, skipped: null },
   sitemap: { fetched: false, skipped: null },

@@ -79,6 +79,8 @@ class Blocked extends Error {
 }
 
 const MAX_START_REDIRECTS = 5;
+/** Longer URLs are almost always generated traps (or attacks), not pages. */
+const MAX_URL_LENGTH = 2048;
 const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
 /** A missing Content-Type is sniffed later by the classifier. */
@@ -464,7 +466,9 @@ class SiteCrawl {
       const target = normalizeUrl(href, base ?? this.origin);
       if (!target) continue;
       const url = target.href;
-      if (target.origin !== this.origin) entries.push({ url, depth, outcome: "off-site" });
+      if (url.length > MAX_URL_LENGTH)
+        entries.push({ url: url.slice(0, MAX_URL_LENGTH), depth, outcome: "too-long" });
+      else if (target.origin !== this.origin) entries.push({ url, depth, outcome: "off-site" });
       else if (isUnsafe(target)) entries.push({ url, depth, outcome: "unsafe" });
       else if (looksNotHtml(target)) entries.push({ url, depth, outcome: "not-html" });
       else entries.push({ url, depth });

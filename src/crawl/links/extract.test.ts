@@ -25,3 +25,20 @@ describe("extractLinks", () => {
     expect(extractLinks("\u0000\uffff<a href").hrefs).toEqual([]);
   });
 });
+
+describe("extractLinks on what browsers skip", () => {
+  it("ignores links inside comments, scripts, styles and templates", () => {
+    const links =
+      extractLinks(`<!-- <a href="/commented"> --><script>var s = '<a href="/in-script">';</script>
+      <style>a[href="/in-style"]{}</style><template><a href="/in-template"></a></template>
+      <a title='x > y' href="/after-quoted-gt">ok</a><A HREF=/upper>up</A><a href="/e?a=1&amp;b=&lt;">e</a>`);
+    expect(links.hrefs).toEqual(["/after-quoted-gt", "/upper", "/e?a=1&b=<"]);
+  });
+
+  it("stays linear on deeply nested markup", () => {
+    const html = `${"<div>".repeat(200_000)}<a href="/deep">deep</a>`;
+    const started = performance.now();
+    expect(extractLinks(html).hrefs).toEqual(["/deep"]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

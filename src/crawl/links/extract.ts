@@ -1,4 +1,4 @@
-import { Parser } from "htmlparser2";
+import { scanTags } from "./tags.js";
 
 /** What a page tells the crawler about other pages. */
 export interface PageLinks {
@@ -10,6 +10,7 @@ export interface PageLinks {
   canonical: string | null;
 }
 
+const LINK_TAGS = new Set(["a", "area", "base", "link", "meta"]);
 const FOLLOWED_LINK_RELS = /\b(alternate|next|prev|previous)\b/i;
 
 /**
@@ -21,43 +22,37 @@ export function extractLinks(html: string): PageLinks {
   const hrefs = new Set<string>();
   let base: string | null = null;
   let canonical: string | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        switch (name) {
-          case "a":
-          case "area": {
-            const href = attributes.href;
-            if (href === undefined || "download" in attributes) return;
-            if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
-            hrefs.add(href.trim());
-            return;
-          }
-          case "base":
-            if (base === null && attributes.href) base = attributes.href.trim();
-            return;
-          case "link": {
-            const rel = attributes.rel ?? "";
-            const href = attributes.href?.trim();
-            if (!href) return;
-            if (/\bcanonical\b/i.test(rel)) canonical ??= href;
-            else if (FOLLOWED_LINK_RELS.test(rel) && /^$|html/i.test(attributes.type ?? "")) {
-              hrefs.add(href);
-            }
-            return;
-          }
-          case "meta": {
-            if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
-            const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
-            if (target) hrefs.add(target.trim());
-            return;
-          }
+  scanTags(html, LINK_TAGS, (name, attributes) => {
+    switch (name) {
+      case "a":
+      case "area": {
+        const href = attributes.href;
+        if (href === undefined || "download" in attributes) return;
+        if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
+        hrefs.add(href.trim());
+        return;
+      }
+      case "base":
+        if (base === null && attributes.href) base = attributes.href.trim();
+        return;
+      case "link": {
+        const rel = attributes.rel ?? "";
+        const href = attributes.href?.trim();
+        if (!href) return;
+        if (/\bcanonical\b/i.test(rel)) canonical ??= href;
+        else if (FOLLOWED_LINK_RELS.test(rel) && /^$|html/i.test(attributes.type ?? "")) {
+          hrefs.add(href);
         }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+        return;
+      }
+      case "meta": {
+        if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
+        const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
+        if (target) hrefs.add(target.trim());
+        return;
+      }
+    }
+  });
   hrefs.delete("");
   return { hrefs: [...hrefs], base, canonical };
 }

@@ -1,0 +1,101 @@
+/**
+ * Hostile servers: none may hang a crawl, crash the process or exhaust memory. Each site below
+ * misbehaves in one way; the crawl must finish in bounded time with a report.
+ */
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { crawl, htmlRoute, pageHtml, pagesSite, paths, site } from "../helpers/crawl.js";
+
+const home = (...links: string[]) => htmlRoute(pageHtml("Home", links));
+
+describe("hostile servers", () => {
+  it("breaks redirect loops", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": home("/a"),
+      "/a": (_req, res) => res.writeHead(302, { location: "/b" }).end(),
+      "/b": (_req, res) => res.writeHead(302, { location: "/a" }).end(),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    expect(paths(s.log).filter((p) => p === "/a")).toHaveLength(1);
+  });
+
+  it("survives a header flood, a trickling body, a gzip bomb and a body over the size cap", async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    const s = await site({
+      ...pagesSite(0),
+      "/": home("/flood", "/trickle", "/bomb", "/huge", "/fine"),
+      "/flood": (_req, res) => {
+        for (let i = 0; i < 3000; i++) res.setHeader(`x-h${i}`, "v".repeat(100));
+        res.writeHead(200, { "content-type": "text/html" }).end("<p>x</p>");
+      },
+      "/trickle": (_req, res) => {
+        res.writeHead(200, { "content-type": "text/html" });
+        const timer = setInterval(() => res.write("<p>a little more</p>"), 100);
+        res.on("close", () => clearInterval(timer));
+      },
+      "/bomb": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bomb),
+      "/huge": (_req, res) => {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end(`<html><body>${"<p>words and words</p>".repeat(400_000)}</body></html>`);
+      },
+      "/fine": htmlRoute(pageHtml("Fine", [])),
+    });
+    const before = process.memoryUsage().rss;
+    const report = await crawl(`${s.origin}/`, { settings: { timeoutMs: 1_500 } });
+    expect(report.outcome).toBe("completed");
+    expect(report.pages.indexed).toBe(2);
+    expect(report.skipped.error).toBe(4);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it("reads broken charsets and malformed HTML without failing", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": home("/latin1", "/liar", "/garbage", "/deep"),
+      "/latin1": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            Buffer.from(
+              '<meta charset="iso-8859-1"><title>Caf\xe9</title><p>Un caf\xe9 tr\xe8s bon, avec beaucoup de mots.</p>',
+              "latin1",
+            ),
+          ),
+      "/liar": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html; charset=klingon-9" })
+          .end("<title>Liar</title><p>The charset label is made up, the text is plain.</p>"),
+      "/garbage": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256))),
+      "/deep": htmlRoute(
+        `<title>Deep</title>${"<div>".repeat(100_000)}<p>Deep text at the bottom of many divs.</p>`,
+      ),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    expect(report.pages.fetched).toBe(5);
+  });
+
+  it("is not trapped by endless generated links", async () => {
+    const s = await site(
+      { ...pagesSite(0), "/": home("/n/1") },
+      {
+        fallback: (req, res) => {
+          const n = Number((req.url ?? "").split("/").pop());
+          res
+            .writeHead(200, { "content-type": "text/html" })
+            .end(pageHtml(`Page ${n}`, [`/n/${n + 1}`, `/n/${n + 1}?x=${"y".repeat(5000)}`]));
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 6 } });
+    expect(report.pages.fetched).toBe(6);
+    expect(report.problems.map((p) => p.kind)).toContain("page-limit");
+    expect(s.log.every((r) => r.path.length < 2100)).toBe(true);
+  });
+});

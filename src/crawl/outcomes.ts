@@ -22,6 +22,8 @@ export const OUTCOMES = {
   blocked: { fetched: false, skipped: null },
   redirect: { fetched: false, skipped: null },
   sitemap: { fetched: false, skipped: null },
+  /** Still queued when the site was stopped: not fetched in this crawl. */
+  stopped: { fetched: false, skipped: null },
 } as const satisfies Record<string, { fetched: boolean; skipped: SkipReason | null }>;
 
 export type Outcome = keyof typeof OUTCOMES;

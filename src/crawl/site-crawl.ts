@@ -15,7 +15,7 @@ import { SiteStopped } from "./gate/site-stopped.js";
 import { extractLinks } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
-import { type Outcome, tally } from "./outcomes.js";
+import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
 import {
   createRobotsCache,
@@ -105,7 +105,10 @@ class SiteCrawl {
   private site: SiteRecord | null = null;
   private crawl: CrawlRecord | null = null;
   private startedAt = new Date().toISOString();
+  /** Pages fetched in this crawl (before a crash too): the page limit counts these. */
   private fetched = 0;
+  private countedAt = 0;
+  private savedAt = 0;
   private progress: SiteProgress;
 
   constructor(startUrl: string, context: CrawlContext) {
@@ -168,7 +171,7 @@ class SiteCrawl {
         this.problems.add(stopProblem(error));
         outcome = "stopped";
       } else if (outer?.aborted) {
-        await this.saveRunning().catch(() => {});
+        await this.saveRunning(true).catch(() => {});
         throw error;
       } else {
         throw error;
@@ -233,7 +236,6 @@ class SiteCrawl {
     const unfinished = await store.crawls.unfinished(this.site.id);
     if (unfinished) {
       this.crawl = unfinished;
-      await store.frontier.requeueInFlight(unfinished.id);
       const saved = unfinished.report as Partial<CrawlReport> | null;
       this.problems = new ProblemLog(saved?.problems ?? []);
       this.requests += saved?.requests ?? 0;
@@ -248,7 +250,7 @@ class SiteCrawl {
         .map((url) => ({ url, depth: 0, outcome: "redirect" })),
     );
     this.progress.state = "crawling";
-    await this.refreshCounts();
+    await this.refreshCounts(true);
   }
 
   private async visitStart(
@@ -259,7 +261,6 @@ class SiteCrawl {
     const crawl = this.mustCrawl();
     const added = await this.context.store.frontier.add(crawl.id, [{ url, depth: 0 }]);
     if (added === 0) return; // resumed: the start page was handled before the crash
-    await this.context.store.frontier.next(crawl.id);
     await this.visit({ url, depth: 0 }, { response, failure });
   }
 
@@ -440,7 +441,7 @@ class SiteCrawl {
         return this.settle(url, "duplicate");
       }
     }
-    const contentHash = hashContent(html);
+    const contentHash = hashContent(response.body);
     const site = this.mustSite();
     const twin = await this.context.store.pages.withContent(site.id, contentHash, url);
     if (twin) {
@@ -478,6 +479,7 @@ class SiteCrawl {
 
   private async settle(url: string, outcome: Outcome): Promise<void> {
     await this.context.store.frontier.settle(this.mustCrawl().id, url, outcome);
+    if (OUTCOMES[outcome].fetched) this.fetched++;
   }
 
   private async removeFromIndex(url: string): Promise<void> {
@@ -610,8 +612,12 @@ class SiteCrawl {
     if (this.abort.signal.aborted) throw this.abort.signal.reason;
   }
 
-  private async refreshCounts(): Promise<void> {
+  /** Progress for people: counted from the store at most once a second (always when forced). */
+  private async refreshCounts(force = false): Promise<void> {
     if (!this.crawl) return;
+    const now = Date.now();
+    if (!force && now - this.countedAt < 1_000) return;
+    this.countedAt = now;
     const outcomes = await this.context.store.frontier.outcomes(this.crawl.id);
     const { queued } = await this.context.store.frontier.counts(this.crawl.id);
     const counts = tally(outcomes);
@@ -645,7 +651,11 @@ class SiteCrawl {
     };
   }
 
-  private async saveRunning(): Promise<void> {
+  /** Keeps the running report (problems, requests) for a resume; at most once a second. */
+  private async saveRunning(force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.savedAt < 1_000) return;
+    this.savedAt = now;
     if (this.crawl)
       await this.context.store.crawls.saveReport(
         this.crawl.id,
@@ -669,7 +679,7 @@ class SiteCrawl {
     const report = await this.report(outcome, true);
     await this.context.store.crawls.finish(this.crawl.id, outcome, report);
     this.progress.state = "done";
-    await this.refreshCounts();
+    await this.refreshCounts(true);
     return report;
   }
 
@@ -711,8 +721,9 @@ function isChallengePage(url: string, response: FetchResponse): boolean {
   );
 }
 
-function hashContent(html: string): string {
-  return createHash("sha1").update(html.replace(/\s+/g, " ").trim()).digest("base64url");
+/** Byte-identical bodies are the same page (`/` and `/index.html`). */
+function hashContent(body: Buffer): string {
+  return createHash("sha1").update(body).digest("base64url");
 }
 
 function httpErrorDetail(status: number): string {

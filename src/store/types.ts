@@ -87,16 +87,16 @@ export interface FrontierEntry {
 
 /**
  * A crawl's queue of URLs. Each URL appears once per crawl: adding a known URL does nothing, so a
- * page is never fetched twice in one crawl. `next` hands out the lowest depth first, then the
- * order of discovery, and marks the entry in flight; `settle` records its outcome. After a crash,
- * `requeueInFlight` puts the entries that were in flight back at their place.
+ * page is never fetched twice in one crawl. `next` shows the entry to visit now (lowest depth
+ * first, then the order of discovery) without taking it: it stays first until `settle` records
+ * its outcome. A crawl killed during a visit therefore finds that entry first again. One process
+ * crawls a site at a time (the site gate's lease), so nothing else takes entries meanwhile.
  */
 export interface Frontier {
   /** Adds the URLs not yet known to the crawl; resolves to how many were new. */
   add(crawlId: number, entries: FrontierEntry[]): Promise<number>;
   next(crawlId: number): Promise<FrontierEntry | null>;
   settle(crawlId: number, url: string, outcome: string): Promise<void>;
-  requeueInFlight(crawlId: number): Promise<number>;
   /** How many entries wait, and how many were settled. */
   counts(crawlId: number): Promise<{ queued: number; settled: number }>;
   /** The settled entries by outcome: `{ indexed: 12, "off-site": 40, … }`. */

@@ -15,7 +15,7 @@ import {
   site,
   store,
 } from "../helpers/crawl.js";
-import { silent } from "../servers/site.js";
+import { type LoggedRequest, silent } from "../servers/site.js";
 
 function throttledThenOk(
   times: number,
@@ -31,10 +31,7 @@ function throttledThenOk(
   };
 }
 
-const arrivalsOf = (
-  log: { path: string; arrivedAt: number; finishedAt: number | null }[],
-  path: string,
-) => log.filter((r) => r.path === path);
+const arrivalsOf = (log: LoggedRequest[], path: string) => log.filter((r) => r.path === path);
 
 describe("429 and 503", () => {
   it("honours Retry-After in seconds exactly: never asks earlier", async () => {

@@ -1,3 +1,4 @@
+import { TextDecoder } from "node:util";
 /**
  * Bytes to text the way browsers do (WHATWG encoding sniffing, simplified to what matters for
  * reading pages): byte-order mark, then the Content-Type charset, then a <meta> charset in the first

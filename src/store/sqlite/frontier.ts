@@ -2,25 +2,18 @@ import type { Frontier, FrontierEntry } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
 
 export function sqliteFrontier(db: SqliteDatabase): Frontier {
-  const nextSeq = db.prepare(
-    "SELECT coalesce(max(seq), 0) + 1 AS seq FROM frontier WHERE crawl_id = ?",
-  );
   const insert = db.prepare(
-    `INSERT INTO frontier (crawl_id, url, seq, depth, state, outcome)
-     VALUES (@crawlId, @url, @seq, @depth, CASE WHEN @outcome IS NULL THEN 'queued' ELSE 'settled' END,
+    `INSERT INTO frontier (crawl_id, url, depth, state, outcome)
+     VALUES (@crawlId, @url, @depth, CASE WHEN @outcome IS NULL THEN 'queued' ELSE 'settled' END,
        @outcome)
      ON CONFLICT (crawl_id, url) DO NOTHING`,
   );
   const pick = db.prepare(
     `SELECT url, depth FROM frontier WHERE crawl_id = ? AND state = 'queued'
-     ORDER BY depth, seq LIMIT 1`,
+     ORDER BY depth, rowid LIMIT 1`,
   );
-  const mark = db.prepare("UPDATE frontier SET state = 'in-flight' WHERE crawl_id = ? AND url = ?");
   const settle = db.prepare(
     "UPDATE frontier SET state = 'settled', outcome = ? WHERE crawl_id = ? AND url = ?",
-  );
-  const requeue = db.prepare(
-    "UPDATE frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'in-flight'",
   );
   const counts = db.prepare(
     `SELECT sum(state != 'settled') AS queued, sum(state = 'settled') AS settled
@@ -33,45 +26,60 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
   const settleQueued = db.prepare(
     "UPDATE frontier SET state = 'settled', outcome = ? WHERE crawl_id = ? AND state = 'queued'",
   );
+  const knownUrls = db.prepare("SELECT url FROM frontier WHERE crawl_id = ?").pluck();
+
+  // Pages link to the same URLs over and over (navigation): the URLs a crawl already knows are
+  // remembered here, so only new ones reach the database. The set follows the committed rows.
+  const known = new Map<number, Set<string>>();
+  const knownFor = (crawlId: number) => {
+    let set = known.get(crawlId);
+    if (!set) {
+      set = new Set(knownUrls.all(crawlId) as string[]);
+      known.set(crawlId, set);
+    }
+    return set;
+  };
+
   const add = db.transaction((crawlId: number, entries: FrontierEntry[]) => {
-    let seq = (nextSeq.get(crawlId) as { seq: number }).seq;
+    const seen = knownFor(crawlId);
     let added = 0;
     for (const entry of entries) {
+      if (seen.has(entry.url)) continue;
       if (
-        insert.run({
-          crawlId,
-          url: entry.url,
-          seq,
-          depth: entry.depth,
-          outcome: entry.outcome ?? null,
-        }).changes > 0
-      ) {
+        insert.run({ crawlId, url: entry.url, depth: entry.depth, outcome: entry.outcome ?? null })
+          .changes > 0
+      )
         added++;
-        seq++;
-      }
+      seen.add(entry.url);
     }
     return added;
   });
-  const next = db.transaction((crawlId: number) => {
-    const row = pick.get(crawlId) as FrontierEntry | undefined;
-    if (row) mark.run(crawlId, row.url);
-    return row ?? null;
-  });
   return {
-    add: async (crawlId, entries) => (entries.length === 0 ? 0 : add.immediate(crawlId, entries)),
-    next: async (crawlId) => next.immediate(crawlId),
+    add: async (crawlId, entries) => {
+      if (entries.length === 0) return 0;
+      const seen = knownFor(crawlId);
+      const fresh = entries.filter((entry) => !seen.has(entry.url));
+      if (fresh.length === 0) return 0;
+      try {
+        return add.immediate(crawlId, fresh);
+      } catch (error) {
+        // A rolled-back transaction may have marked URLs as known that were never written.
+        known.delete(crawlId);
+        throw error;
+      }
+    },
+    next: async (crawlId) => (pick.get(crawlId) as FrontierEntry | undefined) ?? null,
     settle: async (crawlId, url, outcome) => {
       settle.run(outcome, crawlId, url);
     },
-    requeueInFlight: async (crawlId) => requeue.run(crawlId).changes,
+    counts: async (crawlId) => {
+      const row = counts.get(crawlId) as { queued: number | null; settled: number | null };
+      return { queued: row.queued ?? 0, settled: row.settled ?? 0 };
+    },
     outcomes: async (crawlId) => {
       const rows = outcomes.all(crawlId) as { outcome: string | null; n: number }[];
       return Object.fromEntries(rows.map((row) => [row.outcome ?? "", row.n]));
     },
     settleQueued: async (crawlId, outcome) => settleQueued.run(outcome, crawlId).changes,
-    counts: async (crawlId) => {
-      const row = counts.get(crawlId) as { queued: number | null; settled: number | null };
-      return { queued: row.queued ?? 0, settled: row.settled ?? 0 };
-    },
   };
 }

@@ -48,13 +48,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE frontier (
         crawl_id INTEGER NOT NULL REFERENCES crawls (id) ON DELETE CASCADE,
         url TEXT NOT NULL,
-        seq INTEGER NOT NULL,
         depth INTEGER NOT NULL,
-        state TEXT NOT NULL CHECK (state IN ('queued', 'in-flight', 'settled')),
+        state TEXT NOT NULL CHECK (state IN ('queued', 'settled')),
         outcome TEXT,
         PRIMARY KEY (crawl_id, url)
       ) STRICT;
-      CREATE INDEX frontier_next ON frontier (crawl_id, state, depth, seq);
+      -- The rowid grows with every insert, so (depth, rowid) is breadth first in discovery order.
+      CREATE INDEX frontier_next ON frontier (crawl_id, state, depth);
 
       CREATE TABLE site_gates (
         origin TEXT PRIMARY KEY,

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isHtml, mediaType, sniffHtml } from "./content-type.js";
+
+describe("content type", () => {
+  it("trusts a valid Content-Type", () => {
+    expect(isHtml("text/html; charset=utf-8", "")).toBe(true);
+    expect(isHtml("Application/XHTML+XML", "")).toBe(true);
+    expect(isHtml("application/json", "<html>")).toBe(false);
+    expect(isHtml("text/plain", "<!doctype html>")).toBe(false);
+    expect(mediaType("TEXT/HTML ; charset=x")).toBe("text/html");
+  });
+
+  it("sniffs when the type is missing or malformed", () => {
+    expect(isHtml("", "\uFEFF  <!DOCTYPE html><html>")).toBe(true);
+    expect(isHtml("html", "<HTML><BODY>x")).toBe(true);
+    expect(sniffHtml("<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'>")).toBe(
+      true,
+    );
+    expect(sniffHtml("<?xml version='1.0'?><rss>")).toBe(false);
+    expect(sniffHtml("%PDF-1.7")).toBe(false);
+    expect(sniffHtml('{"a":1}')).toBe(false);
+    expect(sniffHtml("<p\u0000>")).toBe(false);
+    expect(sniffHtml("")).toBe(false);
+  });
+});

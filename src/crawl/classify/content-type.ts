@@ -1,0 +1,28 @@
+/**
+ * Is the response an HTML page? The Content-Type decides; without one (or with a malformed one)
+ * the start of the body is sniffed, following the HTML patterns of the WHATWG MIME sniffing rules.
+ */
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+
+/** The media type of a Content-Type value, lower case, or null when there is none worth reading. */
+export function mediaType(contentType: string): string | null {
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : null;
+}
+
+const HTML_START =
+  /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>]/;
+
+export function sniffHtml(body: string): boolean {
+  const start = body.slice(0, 1024);
+  if (start.includes("\u0000")) return false;
+  const head = start.replace(/^\uFEFF?\s*/, "").toLowerCase();
+  if (HTML_START.test(head)) return true;
+  if (head.startsWith("<?xml")) return /<html[\s>]|<!doctype html/.test(head);
+  return false;
+}
+
+export function isHtml(contentType: string, body: string): boolean {
+  const type = mediaType(contentType);
+  return type === null ? sniffHtml(body) : HTML_TYPES.has(type);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { scanPage } from "./page.js";
+import { judgeShell } from "./shell.js";
+
+const shell = (html: string) => judgeShell(scanPage(html)).shell;
+
+describe("judgeShell", () => {
+  it("finds empty mount elements filled by bundles", () => {
+    expect(shell('<div id="root"></div><script src="/static/js/main.js"></script>')).toBe(true);
+    expect(shell('<div id="app"></div><script type="module" src="/src/main.ts"></script>')).toBe(
+      true,
+    );
+    expect(shell('<app-root></app-root><script src="main.js" type="module"></script>')).toBe(true);
+    expect(
+      shell('<div id="__next"></div><script src="/_next/static/chunks/main.js"></script>'),
+    ).toBe(true);
+  });
+
+  it("finds notices and loaders", () => {
+    expect(
+      shell(
+        '<noscript>You need to enable JavaScript to run this app.</noscript><script src="/a.js"></script>',
+      ),
+    ).toBe(true);
+    expect(shell('<p>Loading…</p><script src="/bundle.js"></script>')).toBe(true);
+    expect(shell("<p>This page requires JavaScript.</p><script>start()</script>")).toBe(false);
+  });
+
+  it("leaves server-rendered and tiny pages alone", () => {
+    const text =
+      "<p>A real paragraph of server-rendered text about our products and services. </p>".repeat(4);
+    expect(shell(`<div id="root">${text}</div><script src="/app.js"></script>`)).toBe(false);
+    expect(
+      shell(
+        '<div id="root"><h1>Opening hours</h1><p>Mon–Fri 8–18</p></div><script src="/app.js"></script>',
+      ),
+    ).toBe(false);
+    expect(shell("<h1>It works!</h1>")).toBe(false);
+    expect(
+      shell(
+        '<h1>Coming soon</h1><p>Opening in March.</p><script src="https://www.googletagmanager.com/gtag/js"></script>',
+      ),
+    ).toBe(false);
+    expect(shell("")).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * JavaScript shells: pages whose text only JavaScript would build. A shell has almost no readable
+ * text, script bundles to build it, and a sign of client rendering: an element a framework mounts
+ * into (#root, #app, #__next, <app-root>, Ember's body class…), an "enable JavaScript" notice,
+ * or a loader. A server-rendered page that also uses JavaScript has its text in the HTML and is
+ * content, whatever scripts it carries.
+ */
+import type { PageFacts } from "./page.js";
+
+/** Below this much readable text a page with a client-rendering sign is a shell. */
+export const SHELL_TEXT = 200;
+/** Inline JavaScript of this size is an application, not a snippet. */
+const INLINE_APP = 4000;
+/** So little text that, with a bundle, nothing but JavaScript can fill the page. */
+const NEAR_EMPTY = 25;
+
+const JS_NOTICE =
+  /(?:enable|requires?|need|turn on|switch on|activate|allow|without|support)\b[^.]{0,30}\b(?:javascript|js)\b|\b(?:javascript|js)\b[^.]{0,30}(?:required|disabled|must be|needed|is off|aktivieren)|activer javascript|attiva javascript|habilita javascript|включите javascript/;
+const LOADER =
+  /^(?:loading|please wait|one moment|chargement|wird geladen|laden|caricamento|cargando|carregando|загрузка)\b/;
+
+export interface ShellVerdict {
+  shell: boolean;
+  /** Why, in plain words, when it is one. */
+  reason: string;
+}
+
+export function judgeShell(page: PageFacts): ShellVerdict {
+  const no = { shell: false, reason: "" };
+  if (page.textLength >= SHELL_TEXT || page.scripts === 0) return no;
+  const app = page.bundles > 0 || page.inlineCode > INLINE_APP;
+  const notice = JS_NOTICE.test(page.noscript) || JS_NOTICE.test(page.text);
+  const loader = LOADER.test(page.text);
+  const empty = page.textLength < NEAR_EMPTY;
+  // Text inside the mount element means the server rendered it: a short page, not a shell.
+  const emptyMount = page.mount && page.mountText < NEAR_EMPTY;
+  if (app && emptyMount)
+    return { shell: true, reason: "an empty mount element filled by script bundles" };
+  if (app && notice)
+    return { shell: true, reason: "script bundles and an “enable JavaScript” notice" };
+  if (app && loader) return { shell: true, reason: "only a loading indicator until scripts run" };
+  if (app && empty) return { shell: true, reason: "script bundles and no readable text" };
+  if (emptyMount || (page.mount && notice))
+    return { shell: true, reason: "an empty mount element and scripts" };
+  if (notice && empty) return { shell: true, reason: "only an “enable JavaScript” notice" };
+  return no;
+}

@@ -1,0 +1,520 @@
+/**
+ * The signature table: every bot-protection rule, in one place, each naming its product. A
+ * signature must rest on strong evidence (a header only a challenge or block sends, markup only a
+ * challenge page carries, or vendor evidence together with the shape of a challenge page); a
+ * CDN header on its own never matches. The first signature that matches wins, so specific ones
+ * come before generic ones. Signatures were written from public descriptions of each product's
+ * pages (detection lists of open-source WAF detectors, vendors' documentation, bug reports).
+ */
+import {
+  blockWording,
+  captchaWidget,
+  challengeShape,
+  challengeWording,
+  cloudflareEdge,
+  cookie,
+  type Evidence,
+  header,
+  inMarkup,
+  inTitle,
+  inWords,
+  refusalStatus,
+  scriptOnly,
+  short,
+  status,
+} from "./evidence.js";
+
+export interface Signature {
+  /** The product, as shown to site owners; null for a generic check with no recognisable vendor. */
+  product: string | null;
+  /** What HootyBot met, in plain words, completing "HootyBot met …". */
+  what: string;
+  test(e: Evidence): boolean;
+}
+
+/** A refusal page of a short length that names the vendor in its words. */
+function brandedRefusal(e: Evidence, brand: string): boolean {
+  return short(e, 2500) && refusalStatus(e) && inWords(e, brand);
+}
+
+const KASADA_PATH =
+  /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:ips|p)\.js/;
+const AKAMAI_REFERENCE = /reference #\s?\d{1,3}\.[0-9a-f]+\.\d+\.[0-9a-f]+/;
+const CLOUDFLARE_BLOCK_CODE = /error (?:100[5-9]|101[0-2]|1015|1020|1106)\b/;
+
+export const SIGNATURES: readonly Signature[] = [
+  // Cloudflare
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare challenge (the response says cf-mitigated: challenge)",
+    test: (e) => header(e, "cf-mitigated", "challenge"),
+  },
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare JavaScript or managed challenge (“Just a moment…”)",
+    test: (e) =>
+      short(e, 5000) &&
+      inMarkup(
+        e,
+        "_cf_chl_opt",
+        "/orchestrate/chl_page/",
+        "/orchestrate/jsch/",
+        "/orchestrate/managed/",
+        "/orchestrate/captcha/",
+        "__cf_chl_f_tk=",
+        "__cf_chl_jschl_tk__",
+        "__cf_chl_captcha_tk__",
+        "__cf_chl_rt_tk=",
+        "cf-browser-verification",
+        "jschl_vc",
+        "jschl-answer",
+        "cf-challenge-running",
+        "cf_chl_",
+        "cf-please-wait",
+      ),
+  },
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare Turnstile check (“Verify you are human”)",
+    test: (e) =>
+      short(e, 2000) &&
+      e.page.userFields === 0 &&
+      inMarkup(e, "challenges.cloudflare.com/turnstile", "cf-turnstile") &&
+      (inTitle(e, "just a moment") ||
+        (cloudflareEdge(e) && (challengeWording(e) || refusalStatus(e)))),
+  },
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare block page (“Sorry, you have been blocked”, error 1020 and the like)",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "cf-error-details", "cf.errors.css", "cf-wrapper", "cf-error-code") ||
+        (cloudflareEdge(e) && refusalStatus(e))) &&
+      (inTitle(e, "attention required! | cloudflare") ||
+        inWords(e, "sorry, you have been blocked", "used cloudflare to restrict access") ||
+        CLOUDFLARE_BLOCK_CODE.test(e.page.title) ||
+        CLOUDFLARE_BLOCK_CODE.test(e.page.text)),
+  },
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare challenge page (“Just a moment…”)",
+    test: (e) =>
+      short(e, 1500) &&
+      e.page.title.startsWith("just a moment") &&
+      (cloudflareEdge(e) || inMarkup(e, "/cdn-cgi/") || refusalStatus(e)),
+  },
+
+  // Akamai
+  {
+    product: "Akamai",
+    what: "an Akamai “Access Denied” page",
+    test: (e) =>
+      short(e, 800) &&
+      (status(e, 403) || inTitle(e, "access denied")) &&
+      inWords(e, "access denied", "you don't have permission to access") &&
+      (AKAMAI_REFERENCE.test(e.page.text) ||
+        inWords(e, "errors.edgesuite.net") ||
+        (header(e, "server", "akamaighost") && inWords(e, "reference #"))),
+  },
+  {
+    product: "Akamai",
+    what: "an Akamai Bot Manager challenge",
+    test: (e) =>
+      short(e) &&
+      inMarkup(
+        e,
+        "sec-if-cpt-container",
+        "/_sec/cp_challenge/",
+        "/_sec/verify?provider=",
+        "bm-verify=",
+        "ak-challenge-",
+      ),
+  },
+
+  // Imperva / Incapsula (Distil's "Pardon Our Interruption" belongs to Imperva)
+  {
+    product: "Imperva",
+    what: "an Imperva (Incapsula) challenge or block page",
+    test: (e) =>
+      short(e) &&
+      ((inMarkup(e, "_incapsula_resource") &&
+        (e.page.textLength < 300 ||
+          inWords(e, "incapsula incident id", "request unsuccessful", "pardon our interruption") ||
+          inMarkup(e, "main-iframe", "reeseskipexpirationcheck", "interstitial-inprogress"))) ||
+        inWords(e, "incapsula incident id")),
+  },
+  {
+    product: "Imperva",
+    what: "an Imperva bot-protection page (“Pardon Our Interruption”)",
+    test: (e) =>
+      short(e) &&
+      inWords(e, "pardon our interruption") &&
+      (inMarkup(e, "distil_r_", "/distil_", "incapsula", "imperva", "reese84") ||
+        cookie(e, "reese84", "visid_incap", "incap_ses", "___utmvc") ||
+        e.headers.has("x-iinfo")),
+  },
+  {
+    product: "Imperva",
+    what: "an Imperva block page",
+    test: (e) =>
+      short(e) &&
+      refusalStatus(e) &&
+      (e.headers.has("x-iinfo") ||
+        header(e, "x-cdn", "incapsula", "imperva") ||
+        inWords(e, "imperva")) &&
+      inWords(e, "blocked by our security service", "incident id", "powered by imperva"),
+  },
+
+  // Sucuri
+  {
+    product: "Sucuri",
+    what: "the Sucuri Website Firewall (the response says x-sucuri-block)",
+    test: (e) => e.headers.has("x-sucuri-block"),
+  },
+  {
+    product: "Sucuri",
+    what: "a Sucuri Website Firewall block or challenge page",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "sucuri_cloudproxy_js") ||
+        inWords(e, "cloudproxy@sucuri.net") ||
+        (inWords(e, "sucuri website firewall", "sucuri cloudproxy") &&
+          inWords(e, "access denied", "block id", "blocked", "verif"))),
+  },
+
+  // DataDome
+  {
+    product: "DataDome",
+    what: "a DataDome challenge (captcha-delivery.com)",
+    test: (e) => short(e) && inMarkup(e, "captcha-delivery.com"),
+  },
+  {
+    product: "DataDome",
+    what: "a DataDome block page",
+    test: (e) =>
+      short(e) &&
+      (e.headers.has("x-datadome") || e.headers.has("x-dd-b") || cookie(e, "datadome")) &&
+      refusalStatus(e) &&
+      (challengeShape(e) || inWords(e, "datadome")),
+  },
+
+  // PerimeterX / HUMAN
+  {
+    product: "PerimeterX",
+    what: "a PerimeterX (HUMAN) “Press & Hold” challenge",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(
+        e,
+        "px-captcha",
+        "captcha.px-cdn.net",
+        "captcha.px-cloud.net",
+        "/captcha/captcha.js?a=c",
+        "_pxcaptcha",
+      ) ||
+        ((inWords(e, "access to this page has been denied", "press & hold", "press and hold") ||
+          (refusalStatus(e) && scriptOnly(e))) &&
+          (inMarkup(e, "_pxappid", "perimeterx", "px-cdn.net", "px-cloud.net", "human-challenge") ||
+            cookie(e, "_px"))) ||
+        (inTitle(e, "access to this page has been denied") &&
+          (refusalStatus(e) || challengeWording(e)))),
+  },
+
+  // AWS WAF
+  {
+    product: "AWS WAF",
+    what: "an AWS WAF challenge or CAPTCHA (the response says x-amzn-waf-action)",
+    test: (e) => header(e, "x-amzn-waf-action", "challenge", "captcha", "block"),
+  },
+  {
+    product: "AWS WAF",
+    what: "an AWS WAF challenge",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "gokuprops", "awswafintegration", "awswafcookiedomainlist") ||
+        (inMarkup(e, "awswaf.com") && (refusalStatus(e) || challengeWording(e)))),
+  },
+  {
+    product: "AWS WAF",
+    what: "an AWS WAF block (“Request blocked” from CloudFront)",
+    test: (e) =>
+      short(e) &&
+      status(e, 403) &&
+      inWords(e, "request blocked") &&
+      (inWords(e, "generated by cloudfront") ||
+        e.headers.has("x-amz-cf-id") ||
+        header(e, "via", "cloudfront")),
+  },
+  {
+    product: "AWS WAF",
+    what: "an AWS WAF block at the load balancer (403 from awselb)",
+    test: (e) => status(e, 403) && header(e, "server", "awselb") && short(e, 200),
+  },
+
+  // Kasada
+  {
+    product: "Kasada",
+    what: "a Kasada challenge",
+    test: (e) =>
+      (e.headers.hasPrefix("x-kpsdk") && refusalStatus(e) && short(e, 500)) ||
+      (short(e, 500) &&
+        (refusalStatus(e) || e.page.textLength < 50) &&
+        (inMarkup(e, "kpsdk") ||
+          ((inMarkup(e, "ips.js") || inMarkup(e, "/p.js")) && KASADA_PATH.test(e.page.markup)))),
+  },
+
+  // F5
+  {
+    product: "F5",
+    what: "an F5 BIG-IP ASM “Request Rejected” page",
+    test: (e) =>
+      short(e) &&
+      (inWords(e, "the requested url was rejected") ||
+        (inWords(e, "your support id is") &&
+          (inTitle(e, "request rejected") || cookie(e, "ts0", "ts1") || inMarkup(e, "/tspd/")))),
+  },
+  {
+    product: "F5",
+    what: "an F5 bot-defense JavaScript check",
+    test: (e) =>
+      short(e, 1500) && inMarkup(e, "/tspd/") && (inMarkup(e, "bobcmn") || scriptOnly(e, 400)),
+  },
+
+  // Vercel
+  {
+    product: "Vercel",
+    what: "the Vercel Security Checkpoint (the response says x-vercel-mitigated)",
+    test: (e) => header(e, "x-vercel-mitigated", "challenge", "deny"),
+  },
+  {
+    product: "Vercel",
+    what: "the Vercel Security Checkpoint (“We're verifying your browser”)",
+    test: (e) =>
+      short(e) &&
+      (inWords(e, "vercel security checkpoint") || inMarkup(e, "/.well-known/vercel/security/")),
+  },
+
+  // Fastly
+  {
+    product: "Fastly",
+    what: "a Fastly bot challenge (“Client Challenge”)",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "/_fs-ch-") ||
+        (inTitle(e, "client challenge") &&
+          (e.headers.has("x-fastly-request-id") || header(e, "x-served-by", "cache-")))),
+  },
+  {
+    product: "Fastly",
+    what: "a Fastly (Next-Gen WAF) block",
+    test: (e) =>
+      short(e, 1500) &&
+      status(e, 403, 406) &&
+      (e.headers.hasPrefix("x-sigsci") ||
+        ((e.headers.has("x-fastly-request-id") || header(e, "x-served-by", "cache-")) &&
+          inWords(e, "request blocked", "blocked by", "not acceptable"))),
+  },
+
+  // Russian DDoS-protection services
+  {
+    product: "DDoS-Guard",
+    what: "a DDoS-Guard browser check",
+    test: (e) =>
+      short(e) &&
+      (e.page.title.startsWith("ddos-guard") ||
+        inMarkup(
+          e,
+          "/.well-known/ddos-guard/",
+          "check.ddos-guard.net",
+          "ddg-l10n",
+          "ddos-guard.net/",
+        ) ||
+        ((header(e, "server", "ddos-guard") || cookie(e, "__ddg") || inWords(e, "ddos-guard")) &&
+          challengeShape(e)) ||
+        brandedRefusal(e, "ddos-guard")),
+  },
+  {
+    product: "Qrator",
+    what: "a Qrator browser check",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "/__qrator/", "qrator_jsid", "qauth_") ||
+        ((header(e, "server", "qrator") || cookie(e, "qrator_") || inWords(e, "qrator")) &&
+          challengeShape(e)) ||
+        brandedRefusal(e, "qrator")),
+  },
+  {
+    product: "StormWall",
+    what: "a StormWall browser check",
+    test: (e) =>
+      short(e) &&
+      (((inMarkup(e, "stormwall") || inWords(e, "stormwall")) &&
+        (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
+        ((header(e, "server", "stormwall") || cookie(e, "swp_token")) && challengeShape(e)) ||
+        brandedRefusal(e, "stormwall")),
+  },
+  {
+    product: "Variti",
+    what: "a Variti browser check",
+    test: (e) =>
+      short(e) &&
+      (((inMarkup(e, "variti") || inWords(e, "variti")) &&
+        (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
+        ((header(e, "server", "variti") || cookie(e, "ipp_uid", "ipp_key", "ipp_sign")) &&
+          challengeShape(e)) ||
+        brandedRefusal(e, "variti")),
+  },
+
+  // Self-hosted and hosting-provider checks
+  {
+    product: "Anubis",
+    what: "an Anubis proof-of-work check (“Making sure you're not a bot!”)",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "anubis_challenge", "anubis_version", "/.within.website/x/cmd/anubis") ||
+        cookie(e, "within.website-x-cmd-anubis") ||
+        (inTitle(e, "making sure you're not a bot") && inWords(e, "protected by anubis"))),
+  },
+  {
+    product: "SiteGround",
+    what: "the SiteGround anti-bot check (sgcaptcha)",
+    test: (e) => header(e, "sg-captcha", "challenge") || (short(e) && inMarkup(e, "sgcaptcha")),
+  },
+  {
+    product: "Wordfence",
+    what: "a Wordfence block page (“Your access to this site has been limited”)",
+    test: (e) =>
+      short(e, 8000) &&
+      refusalStatus(e) &&
+      (inWords(e, "wordfence") || inMarkup(e, "wordfence.com")) &&
+      inWords(
+        e,
+        "has been limited",
+        "locked out",
+        "blocked",
+        "unsafe operation",
+        "generated by wordfence",
+      ),
+  },
+  {
+    product: "ModSecurity",
+    what: "a ModSecurity block page",
+    test: (e) =>
+      short(e, 1500) &&
+      refusalStatus(e) &&
+      (inWords(e, "mod_security", "modsecurity", "mod security") ||
+        (header(e, "server", "mod_security", "noyb") && status(e, 403, 406))),
+  },
+  {
+    product: "Imunify360",
+    what: "an Imunify360 bot-protection page",
+    test: (e) =>
+      short(e) &&
+      (((inMarkup(e, "imunify360") || inWords(e, "imunify360")) &&
+        (refusalStatus(e) ||
+          challengeWording(e) ||
+          captchaWidget(e) ||
+          inMarkup(e, "imunify360-preloader", "webshield"))) ||
+        (header(e, "server", "imunify360") && (challengeShape(e) || captchaWidget(e)))),
+  },
+  {
+    product: "Yandex SmartCaptcha",
+    what: "a Yandex SmartCaptcha check (“Are you not a robot?”)",
+    test: (e) =>
+      short(e) &&
+      e.page.userFields === 0 &&
+      (inMarkup(e, "/showcaptcha", "/checkcaptcha", "checkbox-captcha", "advanced-captcha") ||
+        (inMarkup(e, "smartcaptcha.yandexcloud.net", "smart-captcha", "smartcaptcha") &&
+          (challengeWording(e) || refusalStatus(e) || inTitle(e, "captcha", "robot")))),
+  },
+
+  // Further vendors met in the wild
+  {
+    product: "Radware",
+    what: "a Radware Bot Manager check",
+    test: (e) =>
+      short(e) &&
+      (inMarkup(e, "captcha.perfdrive.com", "ssjsinternal", "shieldsquare") ||
+        inWords(e, "unauthorized activity has been detected")),
+  },
+  {
+    product: "Barracuda",
+    what: "a Barracuda WAF block page",
+    test: (e) => brandedRefusal(e, "barracuda") && (blockWording(e) || inWords(e, "blocked")),
+  },
+  {
+    product: "FortiWeb",
+    what: "a Fortinet FortiWeb block page",
+    test: (e) =>
+      short(e) &&
+      inWords(e, "fortiweb", "fortigate") &&
+      inWords(e, "attack id", "blocked", "web page blocked"),
+  },
+  {
+    product: "Azure WAF",
+    what: "an Azure Front Door or Application Gateway WAF block",
+    test: (e) =>
+      short(e, 1000) &&
+      status(e, 403) &&
+      ((e.headers.has("x-azure-ref") && inWords(e, "the request is blocked")) ||
+        header(e, "server", "microsoft-azure-application-gateway")),
+  },
+  {
+    product: "BitNinja",
+    what: "a BitNinja security check",
+    test: (e) =>
+      short(e) &&
+      (inWords(e, "bitninja") || inMarkup(e, "bitninja")) &&
+      (refusalStatus(e) || challengeWording(e)),
+  },
+  {
+    product: "Reblaze",
+    what: "a Reblaze challenge",
+    test: (e) =>
+      short(e) &&
+      (cookie(e, "rbzid") || inMarkup(e, "rbzns", "reblaze")) &&
+      (challengeShape(e) || scriptOnly(e)),
+  },
+
+  // Generic checks: no vendor recognisable
+  {
+    product: null,
+    what: "a CAPTCHA interstitial (hCaptcha, reCAPTCHA or Turnstile) in front of the page",
+    test: (e) =>
+      short(e, 2000) &&
+      e.page.userFields === 0 &&
+      captchaWidget(e) &&
+      (challengeWording(e) ||
+        (refusalStatus(e) && e.page.textLength < 600) ||
+        inTitle(
+          e,
+          "captcha",
+          "robot",
+          "human",
+          "security check",
+          "bot check",
+          "browser check",
+          "verification required",
+          "attention required",
+        )),
+  },
+  {
+    product: null,
+    what: "a browser check (“Checking your browser”)",
+    test: (e) =>
+      short(e, 1000) &&
+      challengeWording(e) &&
+      (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0 || refusalStatus(e)),
+  },
+  {
+    product: null,
+    what: "a firewall's refusal page",
+    test: (e) => short(e, 1500) && refusalStatus(e) && blockWording(e),
+  },
+  {
+    product: null,
+    what: "a JavaScript-only check answering with an error status",
+    test: (e) =>
+      status(e, 403, 429, 503) && scriptOnly(e, 0) && !e.page.mount && e.page.bundles === 0,
+  },
+];

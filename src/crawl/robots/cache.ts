@@ -1,0 +1,30 @@
+import { type GetOnce, isFresh, loadRobots, type RobotsOutcome, robotsUrl } from "./load.js";
+
+/**
+ * Each site's robots.txt outcome, fetched once and reused until it expires (at most an hour for
+ * rules, sooner for an unreachable file), so a long crawl still sees a change within the hour.
+ * Concurrent asks for the same site share one fetch.
+ */
+export interface RobotsCache {
+  forSite(site: string | URL): Promise<RobotsOutcome>;
+}
+
+export function createRobotsCache(get: GetOnce, options: { now?: () => number } = {}): RobotsCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Promise<RobotsOutcome>>();
+  return {
+    async forSite(site) {
+      const key = robotsUrl(site);
+      const entry = entries.get(key);
+      if (entry) {
+        const outcome = await entry;
+        if (isFresh(outcome, now())) return outcome;
+        const newer = entries.get(key);
+        if (newer && newer !== entry) return newer;
+      }
+      const loading = loadRobots(site, get, { now });
+      entries.set(key, loading);
+      return loading;
+    },
+  };
+}

@@ -131,6 +131,14 @@ class SiteCrawl {
   }
 
   async run(): Promise<CrawlReport> {
+    try {
+      return await this.runAndReport();
+    } finally {
+      for (const { gate } of this.gates.values()) await gate.close().catch(() => {});
+    }
+  }
+
+  private async runAndReport(): Promise<CrawlReport> {
     const outer = this.context.signal;
     const relay = () => this.abort.abort(outer?.reason);
     outer?.addEventListener("abort", relay, { once: true });

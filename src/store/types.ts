@@ -131,6 +131,10 @@ export interface GateStates {
    */
   lease(origin: string, owner: string, until: number, now: number): Promise<boolean>;
   release(origin: string, owner: string): Promise<void>;
+  /** Who holds the origin's lease now, if anyone. */
+  leaseHolder(origin: string): Promise<{ owner: string; until: number } | null>;
+  /** Takes the lease from `from` (a holder known to be dead) only if `from` still holds it. */
+  takeOver(origin: string, from: string, to: string, until: number): Promise<boolean>;
 }
 
 export interface PageRecord {

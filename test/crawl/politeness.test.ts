@@ -87,3 +87,18 @@ describe("order and pace", () => {
     }
   });
 });
+
+describe("one crawl per site at a time", () => {
+  it("refuses a second crawl of a site another crawl holds, so requests never overlap", async () => {
+    const s = await site(pagesSite(4));
+    const shared = store();
+    const results = await Promise.allSettled([
+      crawl(`${s.origin}/`, { store: shared }),
+      crawl(`${s.origin}/`, { store: shared }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(String(refused.reason)).toMatch(/another Hooty process is crawling/);
+    for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(500);
+  });
+});

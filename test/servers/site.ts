@@ -14,7 +14,7 @@ export interface LoggedRequest {
   finishedAt: number | null;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export interface TestSite {
   origin: string;
@@ -56,7 +56,14 @@ export async function startSite(
     const markDone = () => {
       entry.finishedAt ??= now();
     };
-    res.on("finish", markDone);
+    // The response ends when the handler ends it: stamped then, not when a busy test process
+    // gets round to the 'finish' event (which would shorten the gaps measured after it).
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      const result = end(...args);
+      markDone();
+      return result;
+    }) as ServerResponse["end"];
     res.on("close", markDone);
     const path = req.url ?? "/";
     const handler = table.get(path) ?? table.get(path.split("?")[0] ?? path) ?? options.fallback;

@@ -7,6 +7,8 @@
  *  - stops the site after consecutive timeouts or connection failures;
  *  - persists all of it, so a restarted process or another worker keeps the same pace.
  */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { GateState, GateStates } from "../../store/types.js";
 import { type Fetch, FetchFailure, type FetchRequest, type FetchResponse } from "../fetch/types.js";
 import { type Clock, realClock } from "./clock.js";
@@ -38,6 +40,29 @@ export const GATE_DEFAULTS = {
   unreachablePauseMs: 10 * 60_000,
 } as const;
 
+/** A lease owner on this machine whose process is gone (killed, crashed): its lease is stale. */
+function isDeadLocalProcess(owner: string): boolean {
+  const [host, pid] = owner.split("/");
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** How long a process holds a site between renewals: a crashed holder frees it after this. */
+const LEASE_MS = 60_000;
+
+/** Another process is crawling the site right now. */
+export class SiteBusy extends Error {
+  constructor(origin: string) {
+    super(`another Hooty process is crawling ${origin} right now`);
+    this.name = "SiteBusy";
+  }
+}
+
 export interface ExchangeOptions {
   /** Wait and ask again after a 429/503 (pages); false hands the answer back (robots.txt). */
   retryThrottled?: boolean;
@@ -59,6 +84,8 @@ export class SiteGate {
   private readonly clock: Clock;
   private state: GateState;
   private crawlDelayMs = 0;
+  private readonly owner: string;
+  private leaseUntil = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** What the gate waits for right now, for progress displays. */
   waiting: { until: number; why: "pace" | "retry-after" } | null = null;
@@ -70,8 +97,10 @@ export class SiteGate {
     fetch: Fetch,
     state: GateState,
     options: GateOptions,
+    owner: string,
   ) {
     this.origin = origin;
+    this.owner = owner;
     this.states = states;
     this.fetch = fetch;
     this.state = state;
@@ -86,10 +115,34 @@ export class SiteGate {
     fetch: Fetch,
     options: GateOptions = {},
   ): Promise<SiteGate> {
+    const owner = `${hostname()}/${process.pid}/${randomUUID()}`;
+    const clock = options.clock ?? realClock;
+    if (!(await states.lease(origin, owner, clock.now() + LEASE_MS, clock.now()))) {
+      const holder = await states.leaseHolder(origin);
+      const dead = holder !== null && isDeadLocalProcess(holder.owner);
+      if (!dead || !(await states.takeOver(origin, holder.owner, owner, clock.now() + LEASE_MS))) {
+        throw new SiteBusy(origin);
+      }
+    }
     const state = await states.load(origin);
-    const gate = new SiteGate(origin, states, fetch, state, options);
+    const gate = new SiteGate(origin, states, fetch, state, options, owner);
     await gate.recover();
     return gate;
+  }
+
+  /** Gives the site back: another process may crawl it now. */
+  async close(): Promise<void> {
+    await this.states.release(this.origin, this.owner);
+  }
+
+  /** Keeps the lease while the crawl of the site goes on (requests and long waits). */
+  private async renewLease(): Promise<void> {
+    const now = this.clock.now();
+    if (now < this.leaseUntil - LEASE_MS / 2) return;
+    if (!(await this.states.lease(this.origin, this.owner, now + LEASE_MS, now))) {
+      throw new SiteBusy(this.origin);
+    }
+    this.leaseUntil = now + LEASE_MS;
   }
 
   /** The pause between requests now in force. */
@@ -141,6 +194,7 @@ export class SiteGate {
       if (!(options.robotsFetch && this.state.stop?.kind === "robots-unavailable"))
         this.assertOpen();
       await this.waitTurn(options.signal);
+      await this.renewLease();
       this.state.inFlightSince = this.clock.now();
       await this.save();
       this.requests++;
@@ -205,7 +259,8 @@ export class SiteGate {
         );
       }
       this.waiting = { until: at, why: retryAt > paceAt ? "retry-after" : "pace" };
-      await this.clock.sleep(at - now, signal);
+      await this.renewLease();
+      await this.clock.sleep(Math.min(at - now, LEASE_MS / 4), signal);
     }
   }
 

@@ -32,15 +32,27 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
        stop_until = excluded.stop_until, consecutive_failures = excluded.consecutive_failures`,
   );
   const lease = db.prepare(
-    `INSERT INTO site_gates (origin, lease_owner, lease_until) VALUES (?1, ?2, ?3)
-     ON CONFLICT (origin) DO UPDATE SET lease_owner = ?2, lease_until = ?3
-     WHERE site_gates.lease_owner IS NULL OR site_gates.lease_owner = ?2
-       OR site_gates.lease_until <= ?4`,
+    `INSERT INTO site_gates (origin, lease_owner, lease_until) VALUES (@origin, @owner, @until)
+     ON CONFLICT (origin) DO UPDATE SET lease_owner = @owner, lease_until = @until
+     WHERE site_gates.lease_owner IS NULL OR site_gates.lease_owner = @owner
+       OR site_gates.lease_until <= @now`,
   );
   const release = db.prepare(
     "UPDATE site_gates SET lease_owner = NULL, lease_until = 0 WHERE origin = ? AND lease_owner = ?",
   );
+  const holder = db.prepare("SELECT lease_owner, lease_until FROM site_gates WHERE origin = ?");
+  const takeOver = db.prepare(
+    "UPDATE site_gates SET lease_owner = ?, lease_until = ? WHERE origin = ? AND lease_owner = ?",
+  );
   return {
+    leaseHolder: async (origin) => {
+      const row = holder.get(origin) as
+        | { lease_owner: string | null; lease_until: number }
+        | undefined;
+      return row?.lease_owner ? { owner: row.lease_owner, until: row.lease_until } : null;
+    },
+    takeOver: async (origin, from, to, until) =>
+      takeOver.run(to, Math.ceil(until), origin, from).changes > 0,
     load: async (origin) => {
       const row = load.get(origin) as GateRow | undefined;
       if (!row) return freshGateState();
@@ -67,7 +79,7 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
       });
     },
     lease: async (origin, owner, until, now) =>
-      lease.run(origin, owner, Math.ceil(until), Math.floor(now)).changes > 0,
+      lease.run({ origin, owner, until: Math.ceil(until), now: Math.floor(now) }).changes > 0,
     release: async (origin, owner) => {
       release.run(origin, owner);
     },

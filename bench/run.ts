@@ -5,10 +5,22 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { classifyBench } from "./classify.bench.js";
+import { crawlBench } from "./crawl.bench.js";
+import { extractBench } from "./extract.bench.js";
+import { robotsBench } from "./robots.bench.js";
 import { storeBench } from "./store.bench.js";
 import type { BenchSuite } from "./suite.js";
+import { textBench } from "./text.bench.js";
 
-const SUITES: BenchSuite[] = [storeBench];
+const SUITES: BenchSuite[] = [
+  storeBench,
+  classifyBench,
+  robotsBench,
+  crawlBench,
+  extractBench,
+  textBench,
+];
 
 const FILE = resolve(import.meta.dirname, "../../BENCHMARKS.md");
 

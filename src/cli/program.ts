@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
 import { Command } from "commander";
 import { registerBlock } from "./commands/block.js";
+import { registerClassify } from "./commands/classify.js";
+import { registerCrawl } from "./commands/crawl.js";
+import { registerPages } from "./commands/pages.js";
+import { registerRobots } from "./commands/robots.js";
 
 const pkg = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -19,7 +23,11 @@ export function buildProgram(): Command {
     .configureOutput({
       outputError: (text, write) => write(`hooty: ${text.replace(/^error: /, "").trim()}\n`),
     });
+  registerCrawl(program);
+  registerPages(program);
   registerBlock(program);
+  registerClassify(program);
+  registerRobots(program);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({
       outputError: (text, write) =>

@@ -4,6 +4,7 @@
  * is recorded in the frontier as it happens, so a crawl killed at any point resumes where it was.
  */
 import { createHash } from "node:crypto";
+import type { PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
 import type { CrawlRecord, SiteRecord, Store } from "../store/types.js";
 import { allowListGuide, classify, robotsDirectives } from "./classify/index.js";
@@ -23,7 +24,6 @@ import {
   type Robots,
   type RobotsCache,
 } from "./robots/index.js";
-import type { PageSink } from "./sink.js";
 import { readSitemaps } from "./sitemaps/read.js";
 
 export interface CrawlSettings {
@@ -66,6 +66,8 @@ export interface CrawlContext {
   /** Aborting interrupts the crawl; it stays resumable. */
   signal?: AbortSignal;
   onProgress?: (progress: SiteProgress) => void;
+  /** The clock robots.txt's one-hour lifetime is measured with (tests move it on). */
+  now?: () => number;
 }
 
 /** The operator blocked the domain while the crawl ran (or before it started). */
@@ -527,27 +529,30 @@ class SiteCrawl {
         this.context.fetch,
         this.settings.gate,
       );
-      const robots = createRobotsCache(async (robotsUrl) => {
-        this.requests++;
-        const response = await this.remember(gate, origin).exchange(
-          {
-            url: robotsUrl,
-            accept: "text/plain, */*;q=0.1",
-            timeoutMs: this.settings.timeoutMs,
-            maxBytes: ROBOTS_MAX_BYTES,
-            truncateLarge: true,
-          },
-          { retryThrottled: false, robotsFetch: true, signal: this.abort.signal },
-        );
-        return {
-          status: response.status,
-          headers: response.headers,
-          body: response.body,
-          ...(response.body.length === 0 && response.bodySkipped
-            ? { bodySkipped: response.bodySkipped }
-            : {}),
-        };
-      });
+      const robots = createRobotsCache(
+        async (robotsUrl) => {
+          this.requests++;
+          const response = await this.remember(gate, origin).exchange(
+            {
+              url: robotsUrl,
+              accept: "text/plain, */*;q=0.1",
+              timeoutMs: this.settings.timeoutMs,
+              maxBytes: ROBOTS_MAX_BYTES,
+              truncateLarge: true,
+            },
+            { retryThrottled: false, robotsFetch: true, signal: this.abort.signal },
+          );
+          return {
+            status: response.status,
+            headers: response.headers,
+            body: response.body,
+            ...(response.body.length === 0 && response.bodySkipped
+              ? { bodySkipped: response.bodySkipped }
+              : {}),
+          };
+        },
+        this.context.now ? { now: this.context.now } : {},
+      );
       entry = { gate, robots };
       this.gates.set(origin, entry);
     }

@@ -3,7 +3,7 @@
  * implements the crawler's PageSink. Only pages the crawler read whole, allowed, HTML and content
  * arrive here; pages that turned gone, noindex or disallowed are removed.
  */
-import type { PageSink } from "../crawl/sink.js";
+import type { PageSink } from "../core/page-sink.js";
 import type { Pages } from "../store/types.js";
 import { extractPage } from "./extract/index.js";
 

@@ -164,3 +164,34 @@ describe("the operator's block list", () => {
     expect(await shared.pages.list(siteRecord?.id ?? 0)).toEqual([]);
   });
 });
+
+describe("robots.txt changes", () => {
+  it("take effect within an hour, also in a crawl that runs longer", async () => {
+    let robots = "User-agent: *\nAllow: /\n";
+    const s = await site({
+      ...pagesSite(6),
+      "/robots.txt": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+    });
+    let offset = 0;
+    const target = store();
+    const { crawlSite } = await import("../../src/crawl/site-crawl.js");
+    const { fetchOnce } = await import("../../src/crawl/fetch/fetch.js");
+    const { createIndexSink } = await import("../../src/index/page-sink.js");
+    const report = await crawlSite(`${s.origin}/`, {
+      store: target,
+      sink: createIndexSink(target.pages),
+      fetch: fetchOnce,
+      now: () => Date.now() + offset,
+      onProgress: () => {
+        if (offset === 0 && paths(s.log).includes("/p2")) {
+          robots = "User-agent: *\nDisallow: /p5\n";
+          offset = 61 * 60_000;
+        }
+      },
+    });
+    expect(paths(s.log).filter((p) => p === "/robots.txt")).toHaveLength(2);
+    expect(paths(s.log)).not.toContain("/p5");
+    expect(report.skipped.robots).toBe(1);
+  });
+});

@@ -21,5 +21,10 @@ describe("content type", () => {
     expect(sniffHtml('{"a":1}')).toBe(false);
     expect(sniffHtml("<p\u0000>")).toBe(false);
     expect(sniffHtml("")).toBe(false);
+    expect(sniffHtml('<meta http-equiv="refresh" content="0;/x">')).toBe(true);
+    expect(sniffHtml("<center><h2>Blocked</h2></center>")).toBe(true);
+    expect(sniffHtml('<rss version="2.0">')).toBe(false);
+    expect(sniffHtml("<urlset xmlns='x'>")).toBe(false);
+    expect(sniffHtml("a < b")).toBe(false);
   });
 });

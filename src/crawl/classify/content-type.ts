@@ -7,11 +7,15 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 /** The media type of a Content-Type value, lower case, or null when there is none worth reading. */
 export function mediaType(contentType: string): string | null {
   const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : null;
+  return /^(?:[\w.+-]+\/[\w.+-]+|\*\/\*)$/.test(type) ? type : null;
 }
 
 const HTML_START =
   /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>]/;
+
+/** Any other tag opens HTML too (a fragment such as `<meta …>` or `<center>`), unless it is XML's. */
+const OTHER_TAG = /^<[a-z][\w-]*[\s/>]/;
+const XML_ROOT = /^<(?:rss|feed|urlset|sitemapindex|svg|plist|opml|kml|gpx)[\s/>]/;
 
 export function sniffHtml(body: string): boolean {
   const start = body.slice(0, 1024);
@@ -19,10 +23,13 @@ export function sniffHtml(body: string): boolean {
   const head = start.replace(/^\uFEFF?\s*/, "").toLowerCase();
   if (HTML_START.test(head)) return true;
   if (head.startsWith("<?xml")) return /<html[\s>]|<!doctype html/.test(head);
-  return false;
+  return OTHER_TAG.test(head) && !XML_ROOT.test(head);
 }
+
+/** Types that say nothing about the body: sniffed like a missing type. */
+const UNKNOWN_TYPES = new Set(["unknown/unknown", "application/unknown", "*/*"]);
 
 export function isHtml(contentType: string, body: string): boolean {
   const type = mediaType(contentType);
-  return type === null ? sniffHtml(body) : HTML_TYPES.has(type);
+  return type === null || UNKNOWN_TYPES.has(type) ? sniffHtml(body) : HTML_TYPES.has(type);
 }

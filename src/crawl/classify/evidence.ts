@@ -113,6 +113,15 @@ const CHALLENGE_WORDS = [
   "complete the security check",
   "performing security verification",
   "making sure you're not a bot",
+  "made us think you were a bot",
+  "that you're not a robot",
+  "that you are not a robot",
+  "you are not a bot",
+  "we're verifying your browser",
+  "needs to review the security of your connection",
+  "please complete the security check",
+  "your request is being verified",
+  "please stand by, while we are checking",
   "unusual traffic",
   "automated requests",
   "automated queries",
@@ -164,6 +173,16 @@ const BLOCK_WORDS = [
 
 export function blockWording(e: Evidence): boolean {
   return memo(e, "block", () => inWords(e, ...BLOCK_WORDS));
+}
+
+/** Few links: an interstitial links to a vendor or a privacy page at most, a site page to itself. */
+export function fewLinks(e: Evidence, max = 8): boolean {
+  return e.page.links <= max;
+}
+
+/** A refusal with nothing in it: no text, no script (or a body that is not HTML at all). */
+export function emptyRefusal(e: Evidence): boolean {
+  return status(e, 401, 403, 405, 429, 503) && e.page.textLength === 0 && e.page.scripts === 0;
 }
 
 /** No readable text, only scripts: a page that does its work in JavaScript. */

@@ -83,6 +83,9 @@ describe("classify: hostile input", () => {
         body: null as unknown as string,
       },
       r(200, html, `<div id="root">${"<div>".repeat(200_000)}`),
+      r(200, html, "&amp;".repeat(200_000)),
+      r(200, html, `<p>${"word ".repeat(3000)}</p>${"<meta ".repeat(200_000)}`),
+      r(200, html, `<a href="${"x".repeat(900_000)}">`),
     ];
     for (const input of inputs) {
       const started = performance.now();

@@ -21,6 +21,13 @@ describe("scanPage", () => {
     expect(page.markup).not.toContain("_cf_chl_opt");
   });
 
+  it("reads declarative shadow roots but not other templates", () => {
+    const page = scanPage(
+      '<my-card><template shadowrootmode="open"><p>Rendered text</p></template></my-card><template><p>Hidden</p></template>',
+    );
+    expect(page.text).toBe("rendered text");
+  });
+
   it("counts bundles, inline code and data scripts apart", () => {
     const page = scanPage(
       '<script src="/app.js"></script><script src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script type="application/ld+json">{"a":1}</script><script>var x = 1;</script><script type="module">import "/m.js"</script>',

@@ -15,6 +15,8 @@ export const SCAN_LIMIT = 1024 * 1024;
 export const LONG_TEXT = 12_000;
 /** Markup kept for marker checks. */
 const MARKUP_KEEP = 256 * 1024;
+/** Tags looked at, at most: bounds the work on pathological markup. */
+const MAX_TAGS = 50_000;
 const NOSCRIPT_KEEP = 4 * 1024;
 
 export interface PageFacts {
@@ -41,6 +43,8 @@ export interface PageFacts {
   /** Fields a person fills in: textarea, e-mail, password, phone, ordinary text inputs. */
   userFields: number;
   forms: number;
+  /** Links (<a href>): an interstitial has a handful, a page of a site has navigation. */
+  links: number;
   /** A <meta http-equiv="refresh">. */
   metaRefresh: boolean;
   /** The body was longer than SCAN_LIMIT. */
@@ -65,7 +69,7 @@ const DATA_SCRIPT =
 
 /** Script hosts that are analytics, consent or tag managers, never the page's own renderer. */
 const NOT_A_BUNDLE =
-  /googletagmanager\.com|google-analytics\.com|googlesyndication|doubleclick|plausible\.io|cloudflareinsights|static\.hotjar|cookiebot|cookielaw|onetrust|consensu\.org|usercentrics|matomo|piwik|clarity\.ms|connect\.facebook|platform\.twitter|recaptcha|hcaptcha|challenges\.cloudflare\.com|gtag\/js|analytics/;
+  /googletagmanager\.com|google-analytics\.com|googlesyndication|doubleclick|plausible\.io|cloudflareinsights|static\.hotjar|cookiebot|cookielaw|onetrust|consensu\.org|usercentrics|matomo|piwik|clarity\.ms|connect\.facebook|platform\.twitter|recaptcha|hcaptcha|challenges\.cloudflare\.com|gtag\/js|\/analytics\.js|segment\.(?:com|io)\/analytics/;
 
 const MOUNT_ID =
   /\sid\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby|svelte|q-app|main-app|application|react-root|react-app|vue-app|[\w-]+-(?:root|app))["'\s/>]/;
@@ -103,6 +107,7 @@ export function scanPage(body: string): PageFacts {
     mountText: 0,
     userFields: 0,
     forms: 0,
+    links: 0,
     metaRefresh: false,
     truncated,
   };
@@ -116,7 +121,11 @@ export function scanPage(body: string): PageFacts {
     }
   };
   const addText = (raw: string) => {
-    const clean = collapse(raw.includes("&") ? decodeEntities(raw) : raw);
+    let trimmed = raw.trim();
+    if (trimmed === "") return;
+    // One text run longer than the scan needs is cut before decoding.
+    if (trimmed.length > LONG_TEXT) trimmed = trimmed.slice(0, LONG_TEXT);
+    const clean = collapse(trimmed.includes("&") ? decodeEntities(trimmed) : trimmed);
     if (clean === "") return;
     facts.textLength += clean.length + 1;
     text.push(clean);
@@ -126,6 +135,7 @@ export function scanPage(body: string): PageFacts {
   let mountName = "";
   let mountDepth = 0;
   let mountStart = 0;
+  let tags = 0;
   let at = 0;
   const end = html.length;
   while (at < end) {
@@ -138,8 +148,14 @@ export function scanPage(body: string): PageFacts {
         meta = html.indexOf("<meta", meta + 5)
       ) {
         const close = html.indexOf(">", meta);
-        addMarkup(html.slice(meta, close < 0 ? end : close + 1));
+        if (close < 0) break;
+        addMarkup(html.slice(meta, close + 1));
       }
+      break;
+    }
+    if (++tags > MAX_TAGS) {
+      // Markup without end and without text: not a page anyone reads; stop here.
+      facts.truncated = true;
       break;
     }
     const lt = html.indexOf("<", at);
@@ -199,7 +215,12 @@ export function scanPage(body: string): PageFacts {
       continue;
     }
     if (name === "textarea") facts.userFields++;
-    if (SKIP_CONTENT.has(name) && !tag.endsWith("/>")) {
+    // A declarative shadow root (<template shadowrootmode>) is rendered: its text is read.
+    if (
+      SKIP_CONTENT.has(name) &&
+      !tag.endsWith("/>") &&
+      !(name === "template" && tag.includes("shadowroot"))
+    ) {
       const close = html.indexOf(`</${name}`, at);
       const inner = html.slice(at, close < 0 ? end : close);
       if (name === "noscript" && facts.noscript.length < NOSCRIPT_KEEP) {
@@ -252,6 +273,9 @@ function noteTag(facts: PageFacts, name: string, tag: string): void {
       return;
     case "form":
       facts.forms++;
+      return;
+    case "a":
+      if (tag.includes("href")) facts.links++;
       return;
     case "meta":
       if (/http-equiv\s*=\s*["']?refresh/.test(tag)) facts.metaRefresh = true;

@@ -285,6 +285,9 @@ const CASES: [string | null, string, ResponseToClassify][] = [
       "<script>var rbzns={seed:'1'};</script>",
     ),
   ],
+  ["DataDome", "bare 403 with x-datadome", r(403, { ...html, "x-datadome": "protected" }, "")],
+  ["Imperva", "bare 403 with x-iinfo", r(403, { ...html, "x-iinfo": "1-2-3 NNNN" }, "")],
+  ["Sucuri", "bare 403 with x-sucuri-id", r(403, { ...html, "x-sucuri-id": "16012" }, "")],
   [
     null,
     "captcha interstitial",
@@ -331,7 +334,110 @@ describe("signature table", () => {
   });
 });
 
+/** A short page of a site: navigation links, a title, a few sentences. */
+const sitePage = (title: string, text: string, extra = "") =>
+  `<title>${title}</title><nav>${'<a href="/section">Section</a>'.repeat(12)}</nav><h1>${title}</h1><p>${text}</p>${extra}`;
+
 const LOOK_ALIKES: [string, ResponseToClassify][] = [
+  [
+    "a short Turnstile docs page with a live demo, through Cloudflare",
+    r(
+      200,
+      cf,
+      sitePage(
+        "Turnstile demo",
+        "The widget asks visitors to verify you are human.",
+        '<div class="cf-turnstile" data-sitekey="1x00000000000000000000AA"></div>',
+      ),
+    ),
+  ],
+  [
+    "a short post titled “Just a moment” through Cloudflare",
+    r(
+      200,
+      cf,
+      sitePage("Just a moment, please: our new waiting room", "We added a queue for ticket sales."),
+    ),
+  ],
+  [
+    "a short post quoting an Incapsula incident ID",
+    r(
+      200,
+      html,
+      sitePage(
+        "What is an Incapsula incident ID?",
+        "The page says Request unsuccessful. Incapsula incident ID: 123-456.",
+      ),
+    ),
+  ],
+  [
+    "a short post quoting F5",
+    r(
+      200,
+      html,
+      sitePage(
+        "F5 errors",
+        "“The requested URL was rejected. Please consult with your administrator.” Your support ID is: 1.",
+      ),
+    ),
+  ],
+  [
+    "a short post about Sucuri",
+    r(
+      200,
+      html,
+      sitePage(
+        "Sucuri WAF review",
+        "The Sucuri Website Firewall blocked 3,000 attacks and shows an Access Denied page.",
+      ),
+    ),
+  ],
+  [
+    "a short post about Imunify360",
+    r(
+      200,
+      html,
+      sitePage(
+        "Imunify360 captcha",
+        "Imunify360 asks visitors to verify you are human when their IP is greylisted.",
+      ),
+    ),
+  ],
+  [
+    "a short post about DDoS-Guard",
+    r(
+      200,
+      html,
+      sitePage(
+        "DDoS-Guard review",
+        "DDoS-Guard shows a page: checking your browser before accessing the site.",
+      ),
+    ),
+  ],
+  [
+    "a short post about Pardon Our Interruption",
+    r(
+      200,
+      html,
+      sitePage(
+        "Pardon Our Interruption explained",
+        "Imperva shows this page to suspected bots.",
+        '<a href="https://www.imperva.com/">Imperva</a>',
+      ),
+    ),
+  ],
+  [
+    "a short SmartCaptcha demo page",
+    r(
+      200,
+      html,
+      sitePage(
+        "SmartCaptcha demo",
+        "Press “I'm not a robot”.",
+        '<div class="smart-captcha" data-sitekey="ysc1_x"></div>',
+      ),
+    ),
+  ],
   [
     "an article served through Cloudflare",
     r(200, { ...cf, "cf-cache-status": "HIT" }, article("Gardening")),
@@ -483,6 +589,24 @@ const LOOK_ALIKES: [string, ResponseToClassify][] = [
     r(404, html, "<h1>Not found</h1><p>Recent posts: Debugging ModSecurity 406 errors.</p>"),
   ],
   ["a tiny page", r(200, html, "<h1>It works!</h1>")],
+  [
+    "a tiny page behind Imperva",
+    r(
+      200,
+      { ...html, "x-iinfo": "1" },
+      '<script src="/_Incapsula_Resource?SWJIYLWA=1"></script><p>Moved to /en/.</p>',
+    ),
+  ],
+  ["a 404 behind DataDome", r(404, { ...html, "x-datadome": "protected" }, "<h1>Not found</h1>")],
+  ["an empty 200 behind Sucuri", r(200, { ...html, "x-sucuri-id": "1" }, "")],
+  [
+    "a short article showing a captcha demo",
+    r(
+      200,
+      html,
+      `<title>How reCAPTCHA works</title><nav>${'<a href="/x">Section</a>'.repeat(12)}</nav><h1>How reCAPTCHA works</h1><p>The checkbox asks you to verify you are human; here is a live demo.</p><div class="g-recaptcha" data-sitekey="x"></div>`,
+    ),
+  ],
 ];
 
 describe("look-alikes match no signature", () => {

@@ -3,8 +3,11 @@
  * signature must rest on strong evidence (a header only a challenge or block sends, markup only a
  * challenge page carries, or vendor evidence together with the shape of a challenge page); a
  * CDN header on its own never matches. The first signature that matches wins, so specific ones
- * come before generic ones. Signatures were written from public descriptions of each product's
- * pages (detection lists of open-source WAF detectors, vendors' documentation, bug reports).
+ * come before generic ones. Wording alone (an article can quote any block page) counts only with
+ * a refusal status or on a short page shaped like an interstitial (few links, a script, form or
+ * refresh doing the check).
+ * Signatures were written from public descriptions of each product's pages (detection lists of
+ * open-source WAF detectors, vendors' documentation, bug reports).
  */
 import {
   blockWording,
@@ -14,6 +17,8 @@ import {
   cloudflareEdge,
   cookie,
   type Evidence,
+  emptyRefusal,
+  fewLinks,
   header,
   inMarkup,
   inTitle,
@@ -34,7 +39,7 @@ export interface Signature {
 
 /** A refusal page of a short length that names the vendor in its words. */
 function brandedRefusal(e: Evidence, brand: string): boolean {
-  return short(e, 2500) && refusalStatus(e) && inWords(e, brand);
+  return short(e, 1500) && refusalStatus(e) && fewLinks(e) && inWords(e, brand);
 }
 
 const KASADA_PATH =
@@ -78,6 +83,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Cloudflare Turnstile check (“Verify you are human”)",
     test: (e) =>
       short(e, 2000) &&
+      fewLinks(e) &&
       e.page.userFields === 0 &&
       inMarkup(e, "challenges.cloudflare.com/turnstile", "cf-turnstile") &&
       (inTitle(e, "just a moment") ||
@@ -100,6 +106,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Cloudflare challenge page (“Just a moment…”)",
     test: (e) =>
       short(e, 1500) &&
+      fewLinks(e) &&
       e.page.title.startsWith("just a moment") &&
       (cloudflareEdge(e) || inMarkup(e, "/cdn-cgi/") || refusalStatus(e)),
   },
@@ -110,7 +117,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "an Akamai “Access Denied” page",
     test: (e) =>
       short(e, 800) &&
-      (status(e, 403) || inTitle(e, "access denied")) &&
+      (status(e, 403) || e.page.title === "access denied") &&
       inWords(e, "access denied", "you don't have permission to access") &&
       (AKAMAI_REFERENCE.test(e.page.text) ||
         inWords(e, "errors.edgesuite.net") ||
@@ -138,16 +145,24 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       ((inMarkup(e, "_incapsula_resource") &&
-        (e.page.textLength < 300 ||
+        (scriptOnly(e, 0) ||
           inWords(e, "incapsula incident id", "request unsuccessful", "pardon our interruption") ||
-          inMarkup(e, "main-iframe", "reeseskipexpirationcheck", "interstitial-inprogress"))) ||
-        inWords(e, "incapsula incident id")),
+          inMarkup(
+            e,
+            "main-iframe",
+            "cwudnsai",
+            "reeseskipexpirationcheck",
+            "interstitial-inprogress",
+          ))) ||
+        (inWords(e, "incapsula incident id") &&
+          (refusalStatus(e) || (e.page.textLength < 300 && fewLinks(e, 2))))),
   },
   {
     product: "Imperva",
     what: "an Imperva bot-protection page (“Pardon Our Interruption”)",
     test: (e) =>
       short(e) &&
+      fewLinks(e, 5) &&
       inWords(e, "pardon our interruption") &&
       (inMarkup(e, "distil_r_", "/distil_", "incapsula", "imperva", "reese84") ||
         cookie(e, "reese84", "visid_incap", "incap_ses", "___utmvc") ||
@@ -178,7 +193,8 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       (inMarkup(e, "sucuri_cloudproxy_js") ||
         inWords(e, "cloudproxy@sucuri.net") ||
-        (inWords(e, "sucuri website firewall", "sucuri cloudproxy") &&
+        ((refusalStatus(e) || (fewLinks(e) && inTitle(e, "sucuri website firewall"))) &&
+          inWords(e, "sucuri website firewall", "sucuri cloudproxy") &&
           inWords(e, "access denied", "block id", "blocked", "verif"))),
   },
 
@@ -193,9 +209,10 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a DataDome block page",
     test: (e) =>
       short(e) &&
-      (e.headers.has("x-datadome") || e.headers.has("x-dd-b") || cookie(e, "datadome")) &&
       refusalStatus(e) &&
-      (challengeShape(e) || inWords(e, "datadome")),
+      (((e.headers.has("x-datadome") || e.headers.has("x-dd-b") || cookie(e, "datadome")) &&
+        challengeShape(e)) ||
+        (fewLinks(e) && inWords(e, "datadome"))),
   },
 
   // PerimeterX / HUMAN
@@ -217,6 +234,7 @@ export const SIGNATURES: readonly Signature[] = [
           (inMarkup(e, "_pxappid", "perimeterx", "px-cdn.net", "px-cloud.net", "human-challenge") ||
             cookie(e, "_px"))) ||
         (inTitle(e, "access to this page has been denied") &&
+          fewLinks(e) &&
           (refusalStatus(e) || challengeWording(e)))),
   },
 
@@ -268,10 +286,14 @@ export const SIGNATURES: readonly Signature[] = [
     product: "F5",
     what: "an F5 BIG-IP ASM “Request Rejected” page",
     test: (e) =>
-      short(e) &&
-      (inWords(e, "the requested url was rejected") ||
+      short(e, 1500) &&
+      fewLinks(e, 3) &&
+      ((inWords(e, "the requested url was rejected") &&
+        (refusalStatus(e) || e.page.title === "request rejected" || e.page.textLength < 400)) ||
         (inWords(e, "your support id is") &&
-          (inTitle(e, "request rejected") || cookie(e, "ts0", "ts1") || inMarkup(e, "/tspd/")))),
+          (e.page.title === "request rejected" ||
+            cookie(e, "ts0", "ts1") ||
+            inMarkup(e, "/tspd/")))),
   },
   {
     product: "F5",
@@ -291,7 +313,10 @@ export const SIGNATURES: readonly Signature[] = [
     what: "the Vercel Security Checkpoint (“We're verifying your browser”)",
     test: (e) =>
       short(e) &&
-      (inWords(e, "vercel security checkpoint") || inMarkup(e, "/.well-known/vercel/security/")),
+      ((fewLinks(e, 3) && inTitle(e, "vercel security checkpoint")) ||
+        inMarkup(e, "/.well-known/vercel/security/") ||
+        (refusalStatus(e) &&
+          inWords(e, "vercel security checkpoint", "we're verifying your browser"))),
   },
 
   // Fastly
@@ -301,7 +326,8 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       (inMarkup(e, "/_fs-ch-") ||
-        (inTitle(e, "client challenge") &&
+        (fewLinks(e) &&
+          inTitle(e, "client challenge") &&
           (e.headers.has("x-fastly-request-id") || header(e, "x-served-by", "cache-")))),
   },
   {
@@ -315,13 +341,32 @@ export const SIGNATURES: readonly Signature[] = [
           inWords(e, "request blocked", "blocked by", "not acceptable"))),
   },
 
+  // A bare refusal (no text, no script) from a service whose headers show it answered
+  {
+    product: "DataDome",
+    what: "a DataDome refusal",
+    test: (e) => emptyRefusal(e) && (e.headers.has("x-datadome") || e.headers.has("x-dd-b")),
+  },
+  {
+    product: "Imperva",
+    what: "an Imperva refusal",
+    test: (e) =>
+      emptyRefusal(e) && (e.headers.has("x-iinfo") || header(e, "x-cdn", "incapsula", "imperva")),
+  },
+  {
+    product: "Sucuri",
+    what: "a Sucuri Website Firewall refusal",
+    test: (e) => emptyRefusal(e) && (e.headers.has("x-sucuri-id") || header(e, "server", "sucuri")),
+  },
+
   // Russian DDoS-protection services
   {
     product: "DDoS-Guard",
     what: "a DDoS-Guard browser check",
     test: (e) =>
       short(e) &&
-      (e.page.title.startsWith("ddos-guard") ||
+      (e.page.title === "ddos-guard" ||
+        (e.page.title.startsWith("ddos-guard") && fewLinks(e, 2)) ||
         inMarkup(
           e,
           "/.well-known/ddos-guard/",
@@ -329,8 +374,10 @@ export const SIGNATURES: readonly Signature[] = [
           "ddg-l10n",
           "ddos-guard.net/",
         ) ||
-        ((header(e, "server", "ddos-guard") || cookie(e, "__ddg") || inWords(e, "ddos-guard")) &&
-          challengeShape(e)) ||
+        ((header(e, "server", "ddos-guard") ||
+          cookie(e, "__ddg") ||
+          (fewLinks(e) && inWords(e, "ddos-guard"))) &&
+          (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "ddos-guard")),
   },
   {
@@ -339,8 +386,10 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       (inMarkup(e, "/__qrator/", "qrator_jsid", "qauth_") ||
-        ((header(e, "server", "qrator") || cookie(e, "qrator_") || inWords(e, "qrator")) &&
-          challengeShape(e)) ||
+        ((header(e, "server", "qrator") ||
+          cookie(e, "qrator_") ||
+          (fewLinks(e) && inWords(e, "qrator"))) &&
+          (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "qrator")),
   },
   {
@@ -348,9 +397,11 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a StormWall browser check",
     test: (e) =>
       short(e) &&
-      (((inMarkup(e, "stormwall") || inWords(e, "stormwall")) &&
+      ((fewLinks(e) &&
+        (inMarkup(e, "stormwall") || inWords(e, "stormwall")) &&
         (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
-        ((header(e, "server", "stormwall") || cookie(e, "swp_token")) && challengeShape(e)) ||
+        ((header(e, "server", "stormwall") || cookie(e, "swp_token")) &&
+          (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "stormwall")),
   },
   {
@@ -358,10 +409,11 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Variti browser check",
     test: (e) =>
       short(e) &&
-      (((inMarkup(e, "variti") || inWords(e, "variti")) &&
+      ((fewLinks(e) &&
+        (inMarkup(e, "variti") || inWords(e, "variti")) &&
         (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
         ((header(e, "server", "variti") || cookie(e, "ipp_uid", "ipp_key", "ipp_sign")) &&
-          challengeShape(e)) ||
+          (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "variti")),
   },
 
@@ -373,12 +425,16 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       (inMarkup(e, "anubis_challenge", "anubis_version", "/.within.website/x/cmd/anubis") ||
         cookie(e, "within.website-x-cmd-anubis") ||
-        (inTitle(e, "making sure you're not a bot") && inWords(e, "protected by anubis"))),
+        (fewLinks(e) &&
+          inTitle(e, "making sure you're not a bot") &&
+          inWords(e, "protected by anubis"))),
   },
   {
     product: "SiteGround",
     what: "the SiteGround anti-bot check (sgcaptcha)",
-    test: (e) => header(e, "sg-captcha", "challenge") || (short(e) && inMarkup(e, "sgcaptcha")),
+    test: (e) =>
+      header(e, "sg-captcha", "challenge") ||
+      (short(e) && fewLinks(e, 3) && inMarkup(e, "sgcaptcha")),
   },
   {
     product: "Wordfence",
@@ -410,7 +466,8 @@ export const SIGNATURES: readonly Signature[] = [
     what: "an Imunify360 bot-protection page",
     test: (e) =>
       short(e) &&
-      (((inMarkup(e, "imunify360") || inWords(e, "imunify360")) &&
+      ((fewLinks(e) &&
+        (inMarkup(e, "imunify360") || inWords(e, "imunify360")) &&
         (refusalStatus(e) ||
           challengeWording(e) ||
           captchaWidget(e) ||
@@ -423,8 +480,10 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       e.page.userFields === 0 &&
-      (inMarkup(e, "/showcaptcha", "/checkcaptcha", "checkbox-captcha", "advanced-captcha") ||
-        (inMarkup(e, "smartcaptcha.yandexcloud.net", "smart-captcha", "smartcaptcha") &&
+      ((fewLinks(e) &&
+        inMarkup(e, "/showcaptcha", "/checkcaptcha", "checkbox-captcha", "advanced-captcha")) ||
+        (fewLinks(e) &&
+          inMarkup(e, "smartcaptcha.yandexcloud.net", "smart-captcha", "smartcaptcha") &&
           (challengeWording(e) || refusalStatus(e) || inTitle(e, "captcha", "robot")))),
   },
 
@@ -435,7 +494,7 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       (inMarkup(e, "captcha.perfdrive.com", "ssjsinternal", "shieldsquare") ||
-        inWords(e, "unauthorized activity has been detected")),
+        (refusalStatus(e) && inWords(e, "unauthorized activity has been detected"))),
   },
   {
     product: "Barracuda",
@@ -447,6 +506,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Fortinet FortiWeb block page",
     test: (e) =>
       short(e) &&
+      refusalStatus(e) &&
       inWords(e, "fortiweb", "fortigate") &&
       inWords(e, "attack id", "blocked", "web page blocked"),
   },
@@ -464,6 +524,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a BitNinja security check",
     test: (e) =>
       short(e) &&
+      fewLinks(e) &&
       (inWords(e, "bitninja") || inMarkup(e, "bitninja")) &&
       (refusalStatus(e) || challengeWording(e)),
   },
@@ -482,39 +543,45 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a CAPTCHA interstitial (hCaptcha, reCAPTCHA or Turnstile) in front of the page",
     test: (e) =>
       short(e, 2000) &&
+      fewLinks(e) &&
       e.page.userFields === 0 &&
       captchaWidget(e) &&
       (challengeWording(e) ||
-        (refusalStatus(e) && e.page.textLength < 600) ||
-        inTitle(
-          e,
-          "captcha",
-          "robot",
-          "human",
-          "security check",
-          "bot check",
-          "browser check",
-          "verification required",
-          "attention required",
-        )),
+        (e.page.textLength < 600 &&
+          (refusalStatus(e) ||
+            inTitle(
+              e,
+              "captcha",
+              "robot",
+              "human",
+              "security check",
+              "bot check",
+              "browser check",
+              "verification required",
+              "attention required",
+            )))),
   },
   {
     product: null,
     what: "a browser check (“Checking your browser”)",
     test: (e) =>
       short(e, 1000) &&
+      fewLinks(e) &&
       challengeWording(e) &&
       (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0 || refusalStatus(e)),
   },
   {
     product: null,
     what: "a firewall's refusal page",
-    test: (e) => short(e, 1500) && refusalStatus(e) && blockWording(e),
+    test: (e) => short(e, 1500) && fewLinks(e) && refusalStatus(e) && blockWording(e),
   },
   {
     product: null,
     what: "a JavaScript-only check answering with an error status",
     test: (e) =>
-      status(e, 403, 429, 503) && scriptOnly(e, 0) && !e.page.mount && e.page.bundles === 0,
+      status(e, 403, 429, 503) &&
+      !e.page.mount &&
+      e.page.bundles === 0 &&
+      (scriptOnly(e, 0) || (e.page.metaRefresh && e.page.textLength === 0)),
   },
 ];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { canonicalPath } from "./encoding.js";
-import { PathPattern } from "./pattern.js";
 import { robotsPath } from "./robots.js";
 
 describe("RFC 9309 §2.2.2 percent-encoding before comparison", () => {
@@ -51,35 +50,5 @@ describe("RFC 9309 §2.2.2 the path of a URL", () => {
     expect(robotsPath("http://example.com?a")).toBe("/?a");
     expect(robotsPath("http://example.com//a/b")).toBe("//a/b");
     expect(robotsPath("https://example.com/%7Ejoe/ツ?q=é")).toBe("/~joe/%E3%83%84?q=%C3%A9");
-  });
-});
-
-describe("RFC 9309 §2.2.3 patterns", () => {
-  const compile = (value: string) => PathPattern.compile(value) as PathPattern;
-
-  it("counts the octets of the canonical pattern as its priority, * and a final $ as one", () => {
-    expect(PathPattern.compile("")).toBeNull();
-    expect(compile("/").length).toBe(1);
-    expect(compile("/fish").length).toBe(5);
-    expect(compile("/fish*").length).toBe(6);
-    expect(compile("/*.php$").length).toBe(7);
-    expect(compile("/ツ").length).toBe(10);
-    expect(compile("/%62").length).toBe(2);
-  });
-
-  it("matches prefixes, exact paths and wildcards", () => {
-    expect(compile("/a").matches("/abc")).toBe(true);
-    expect(compile("/a$").matches("/abc")).toBe(false);
-    expect(compile("/a$").matches("/a")).toBe(true);
-    expect(compile("/a*c").matches("/abbbc/d")).toBe(true);
-    expect(compile("/a*c$").matches("/abbbc/d")).toBe(false);
-    expect(compile("/a*c$").matches("/ac")).toBe(true);
-    expect(compile("/a*bc*bc$").matches("/abcbc")).toBe(true);
-    expect(compile("/a*bc*bc$").matches("/abc")).toBe(false);
-    expect(compile("*").matches("/anything")).toBe(true);
-    expect(compile("*$").matches("/anything")).toBe(true);
-    expect(compile("$").matches("/")).toBe(false);
-    expect(compile("/**x").matches("/yx")).toBe(true);
-    expect(compile("x").matches("/x")).toBe(false);
   });
 });

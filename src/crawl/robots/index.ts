@@ -25,6 +25,6 @@ export {
   parseRobots,
   Robots,
   type RobotsDecision,
-  type RobotsRule,
+  RobotsRule,
   robotsPath,
 } from "./robots.js";

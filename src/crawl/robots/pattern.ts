@@ -32,18 +32,35 @@ export class PathPattern {
     if (value === "") return null;
     let anchored = value.endsWith("$");
     const body = anchored ? value.slice(0, -1) : value;
-    const split = body.split("*");
-    const parts = split.map(canonicalPath);
-    const length = parts.reduce((sum, part) => sum + part.length, 0) + split.length - 1 + +anchored;
-    // "/fish*" is "/fish", and so is "/fish*$": nothing after a trailing `*` constrains the end.
-    if (parts.length > 1 && parts[parts.length - 1] === "") {
-      anchored = false;
-      while (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
+    if (!body.includes("*")) {
+      const literal = canonicalPath(body);
+      return new PathPattern(
+        anchored ? EXACT : PREFIX,
+        [literal],
+        anchored,
+        literal.length + +anchored,
+      );
     }
-    const kept = parts.filter((part, index) => index === 0 || part !== "");
-    if (kept.length === 1)
-      return new PathPattern(anchored ? EXACT : PREFIX, kept, anchored, length);
-    return new PathPattern(WILDCARD, kept, anchored, length);
+    // Literal parts between the `*`s; empty ones (from `**`) are dropped but for the first,
+    // which anchors the start. The priority counts every `*` written.
+    const parts: string[] = [];
+    let length = +anchored;
+    for (let from = 0; ; ) {
+      const star = body.indexOf("*", from);
+      const part = canonicalPath(star < 0 ? body.slice(from) : body.slice(from, star));
+      length += part.length;
+      if (from === 0 || part !== "") parts.push(part);
+      if (star < 0) {
+        // "/fish*" is "/fish", and so is "/fish*$": after a trailing `*` the end is free.
+        if (part === "") anchored = false;
+        break;
+      }
+      length++;
+      from = star + 1;
+    }
+    if (parts.length === 1)
+      return new PathPattern(anchored ? EXACT : PREFIX, parts, anchored, length);
+    return new PathPattern(WILDCARD, parts, anchored, length);
   }
 
   /**

@@ -519,6 +519,34 @@ describe("hooty: Crawl-delay, decisions and the agent", () => {
     expect(() => robots.allows("/x")).toThrow(TypeError);
   });
 
+  it("finds the same deciding rule as trying every rule in precedence order", () => {
+    let state = 42;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    const pick = (alphabet: string, max: number) =>
+      Array.from(
+        { length: Math.floor(next() * max) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join("");
+    for (let file = 0; file < 50; file++) {
+      const lines = ["user-agent: *"];
+      for (let i = 0; i < 40; i++) {
+        const start = next() < 0.2 ? "*" : "/";
+        lines.push(
+          `${next() < 0.5 ? "allow" : "disallow"}: ${start}${pick("ab*/", 5)}${next() < 0.2 ? "$" : ""}`,
+        );
+      }
+      const rules = parseRobots(lines.join("\n")).forAgent();
+      for (let i = 0; i < 200; i++) {
+        const path = `/${pick("ab/", 7)}`;
+        const expected = rules.rules.find((rule) => rule.pattern.matches(path)) ?? null;
+        expect(rules.ruleFor(path), `${lines.join(" | ")} ${path}`).toBe(expected);
+      }
+    }
+  });
+
   it("matches many rules by their first character without changing the precedence", () => {
     const robots = "user-agent: *\ndisallow: /a\nallow: /*b\ndisallow: /ab*c\nallow: /\n";
     expect(allowed(robots, "/abxc")).toBe(false);

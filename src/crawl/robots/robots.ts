@@ -5,12 +5,19 @@ import { parseRobotsTxt, type RobotsTxtHandler } from "./parse.js";
 import { PathPattern } from "./pattern.js";
 
 /** An Allow or Disallow line, compiled. */
-export interface RobotsRule {
-  readonly allow: boolean;
-  /** The rule as the file writes it, with the directive's proper name: `Disallow: /x`. */
-  readonly text: string;
-  readonly line: number;
-  readonly pattern: PathPattern;
+export class RobotsRule {
+  constructor(
+    readonly allow: boolean,
+    /** The value as the file writes it. */
+    readonly value: string,
+    readonly line: number,
+    readonly pattern: PathPattern,
+  ) {}
+
+  /** The rule with the directive's proper name: `Disallow: /x`. */
+  get text(): string {
+    return `${this.allow ? "Allow" : "Disallow"}: ${this.value}`;
+  }
 }
 
 /**
@@ -243,13 +250,12 @@ function compiledRules(group: Group): RobotsRule[] {
   for (const { allow, line, value } of group.lines) {
     const pattern = PathPattern.compile(value);
     if (pattern === null) continue;
-    const text = `${allow ? "Allow" : "Disallow"}: ${value}`;
-    rules.push({ allow, text, line, pattern });
+    rules.push(new RobotsRule(allow, value, line, pattern));
     // Google: allowing /dir/index.html (or .htm) also allows /dir/ itself.
     const slash = value.lastIndexOf("/");
     if (allow && slash >= 0 && value.startsWith("/index.htm", slash)) {
       const directory = PathPattern.compile(`${value.slice(0, slash + 1)}$`);
-      if (directory) rules.push({ allow, text, line, pattern: directory });
+      if (directory) rules.push(new RobotsRule(allow, value, line, directory));
     }
   }
   group.compiled = rules;

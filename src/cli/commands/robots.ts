@@ -1,0 +1,310 @@
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { badInput, oneLine, usageError } from "../../core/errors.js";
+import { PRODUCT_TOKEN } from "../../core/identity.js";
+import { DEFAULT_TIMEOUT_MS, fetchOnce } from "../../crawl/fetch/fetch.js";
+import {
+  type AgentRules,
+  type GetOnce,
+  isValidProductToken,
+  lintRobots,
+  loadRobots,
+  parseRobots,
+  ROBOTS_MAX_BYTES,
+  type Robots,
+  type RobotsDecision,
+  type RobotsOutcome,
+  robotsPath,
+  robotsText,
+} from "../../crawl/robots/index.js";
+import { type CommonOptions, positiveSeconds, withJson } from "../options.js";
+import { createOutput, type Output } from "../output.js";
+
+interface RobotsOptions extends CommonOptions {
+  robotsFile?: string;
+  agent: string;
+  batch?: boolean;
+  timeout?: number;
+}
+
+/** What `hooty robots` prints for one URL. */
+interface UrlVerdict {
+  url: string;
+  allowed: boolean;
+  rule: string | null;
+  line: number | null;
+  reason: string;
+}
+
+const BATCH_HELP = `
+--batch reads one JSON object a line on stdin, {"robots": "<file body>", "agent": "<token>",
+"url": "<absolute URL>"}, and writes {"allowed": true|false} for each, in order. A line
+without "robots" (or "agent") reuses the previous line's; the first line's agent defaults to
+--agent. Blank lines are skipped. At the first malformed line the answers so far are written,
+one line on stderr names the line number, and the command stops with exit status 2.`;
+
+export function registerRobots(program: Command): void {
+  withJson(
+    program
+      .command("robots")
+      .argument("[urls...]", "the URLs to check")
+      .description(
+        "may HootyBot fetch each URL? Reads each site's live robots.txt (or --robots-file) and " +
+          "says which rule on which line decided",
+      )
+      .option("--robots-file <file>", "check against this robots.txt instead of the live ones")
+      .option("--agent <token>", "the crawler's product token", PRODUCT_TOKEN)
+      .option(
+        "--timeout <seconds>",
+        `time limit for fetching a robots.txt (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+        positiveSeconds("--timeout"),
+      )
+      .option("--batch", "check JSON lines from stdin (see below); no network")
+      .addHelpText("after", BATCH_HELP),
+  ).action(async (urls: string[], options: RobotsOptions) => {
+    if (!isValidProductToken(options.agent)) {
+      throw usageError(
+        `--agent must be a product token (letters, "_" and "-", RFC 9309 §2.2.1), not "${options.agent}"`,
+      );
+    }
+    if (options.batch) {
+      if (urls.length > 0 || options.robotsFile !== undefined) {
+        throw usageError("--batch reads everything from stdin: give no URL and no --robots-file");
+      }
+      await answerBatch(process.stdin, process.stdout, options.agent);
+      return;
+    }
+    if (urls.length === 0) throw usageError("give one or more URLs to check (or --batch)");
+    const targets = urls.map(parseTarget);
+    const out = createOutput(options.json === true);
+    const verdicts =
+      options.robotsFile !== undefined
+        ? checkAgainstFile(out, targets, options.robotsFile, options.agent)
+        : await checkLive(out, targets, options);
+    for (const verdict of verdicts) print(out, verdict);
+  });
+}
+
+function checkAgainstFile(out: Output, targets: URL[], file: string, agent: string): UrlVerdict[] {
+  const text = readRobotsFile(file);
+  if (!out.json) noteLines(out, file, text);
+  const rules = parseRobots(text).forAgent(agent);
+  return targets.map((url) => verdictFromRules(url, rules, agent));
+}
+
+/** Each site's own robots.txt, fetched once per site, the sites at the same time. */
+async function checkLive(
+  out: Output,
+  targets: URL[],
+  options: RobotsOptions,
+): Promise<UrlVerdict[]> {
+  const timeoutMs = options.timeout !== undefined ? options.timeout * 1000 : DEFAULT_TIMEOUT_MS;
+  const origins = [...new Set(targets.map((url) => url.origin))];
+  const outcomes = new Map(
+    await Promise.all(
+      origins.map(async (origin) => {
+        // The body of the last answer, for the notes on its lines.
+        let body: Buffer = Buffer.alloc(0);
+        const get: GetOnce = async (url) => {
+          const response = await fetchOnce({
+            url,
+            accept: "text/plain, */*;q=0.1",
+            timeoutMs,
+            maxBytes: ROBOTS_MAX_BYTES,
+            truncateLarge: true,
+          });
+          body = response.body;
+          return response;
+        };
+        const outcome = await loadRobots(origin, get);
+        if (!out.json) {
+          out.note(describe(outcome));
+          if (outcome.kind === "rules") noteLines(out, outcome.url, robotsText(body));
+        }
+        return [origin, outcome] as const;
+      }),
+    ),
+  );
+  return targets.map((url) =>
+    verdictFromOutcome(url, outcomes.get(url.origin) as RobotsOutcome, options.agent),
+  );
+}
+
+/** For people: the lines of a robots.txt that HootyBot reads differently or not at all. */
+function noteLines(out: Output, source: string, text: string): void {
+  for (const { line, message } of lintRobots(text)) out.note(`${source} line ${line}: ${message}`);
+}
+
+function parseTarget(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw badInput(`not an absolute URL: ${input}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw badInput(`not an http or https URL: ${input}`);
+  }
+  return url;
+}
+
+function readRobotsFile(file: string): string {
+  try {
+    return robotsText(readFileSync(file));
+  } catch (error) {
+    throw badInput(`cannot read ${file}: ${oneLine(error)}`);
+  }
+}
+
+function verdictFromRules(url: URL, rules: AgentRules, agent: string): UrlVerdict {
+  const decision = rules.decide(robotsPath(url));
+  return { url: url.href, ...decision, reason: explain(decision, rules, agent) };
+}
+
+function verdictFromOutcome(url: URL, outcome: RobotsOutcome, agent: string): UrlVerdict {
+  switch (outcome.kind) {
+    case "rules":
+      return verdictFromRules(url, outcome.robots.forAgent(agent), agent);
+    case "allow-all":
+      return {
+        url: url.href,
+        allowed: true,
+        rule: null,
+        line: null,
+        reason: `robots.txt answered ${outcome.status}: no restrictions`,
+      };
+    case "unavailable":
+      return {
+        url: url.href,
+        allowed: false,
+        rule: null,
+        line: null,
+        reason: `robots.txt is unreachable (${outcome.detail}): the whole site is off limits until it can be read`,
+      };
+  }
+}
+
+function explain(decision: RobotsDecision, rules: AgentRules, agent: string): string {
+  const group = rules.group === "agent" ? `the group for ${agent}` : "the * group";
+  switch (decision.reason) {
+    case "rule":
+      return `the longest matching rule in ${group}`;
+    case "no-rule":
+      return `no rule in ${group} matches`;
+    case "no-group":
+      return `no group names ${agent} and there is no * group`;
+    case "robots-txt":
+      return "/robots.txt itself is always allowed";
+  }
+}
+
+function describe(outcome: RobotsOutcome): string {
+  switch (outcome.kind) {
+    case "rules":
+      return `${outcome.url}: ${outcome.status}, rules read`;
+    case "allow-all":
+      return `${outcome.url}: ${outcome.status}, no restrictions`;
+    case "unavailable":
+      return `${outcome.url}: unreachable, ${outcome.detail}`;
+  }
+}
+
+function print(out: Output, verdict: UrlVerdict): void {
+  const decided =
+    verdict.rule === null ? `(${verdict.reason})` : `${verdict.rule}  (line ${verdict.line})`;
+  const word = verdict.allowed ? "allowed   " : "disallowed";
+  out.result(verdict, `${word}  ${verdict.url}  ${decided}`);
+}
+
+const FLUSH_AT = 64 * 1024;
+const CACHED_BODIES = 32;
+
+/**
+ * `--batch`: streams stdin line by line, keeps the parsed robots.txt of recent bodies (a
+ * repeated body is parsed once), and writes the answers in large chunks.
+ */
+async function answerBatch(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  defaultAgent: string,
+): Promise<void> {
+  const parsed = new Map<string, Robots>();
+  let body: string | null = null;
+  let robots: Robots | null = null;
+  let agent = defaultAgent;
+  let rules: AgentRules | null = null;
+  let number = 0;
+  let answers = "";
+
+  const flush = async () => {
+    if (answers === "") return;
+    const ready = output.write(answers);
+    answers = "";
+    if (!ready) await once(output, "drain");
+  };
+
+  const answer = (text: string) => {
+    number++;
+    if (text.trim() === "") return;
+    const fail = (why: string) => badInput(`robots --batch: line ${number}: ${why}`);
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch (error) {
+      throw fail(`not JSON (${oneLine(error)})`);
+    }
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      throw fail("not a JSON object");
+    }
+    const fields = entry as Record<string, unknown>;
+    if (fields.robots != null) {
+      if (typeof fields.robots !== "string") throw fail('"robots" must be a string');
+      if (fields.robots !== body) {
+        body = fields.robots;
+        robots = parsed.get(body) ?? null;
+        if (robots === null) {
+          robots = parseRobots(body);
+          if (parsed.size >= CACHED_BODIES) parsed.delete(parsed.keys().next().value as string);
+          parsed.set(body, robots);
+        }
+        rules = null;
+      }
+    }
+    if (fields.agent != null) {
+      if (typeof fields.agent !== "string") throw fail('"agent" must be a string');
+      if (fields.agent !== agent) {
+        agent = fields.agent;
+        rules = null;
+      }
+    }
+    if (robots === null) throw fail('no "robots", and no earlier line to take it from');
+    if (typeof fields.url !== "string") throw fail('"url" is missing or not a string');
+    let path: string;
+    try {
+      path = robotsPath(fields.url);
+    } catch {
+      throw fail(`"url" is not an absolute URL: ${fields.url.slice(0, 200)}`);
+    }
+    rules ??= robots.forAgent(agent);
+    answers += rules.allows(path) ? '{"allowed":true}\n' : '{"allowed":false}\n';
+  };
+
+  input.setEncoding("utf8");
+  let pending = "";
+  try {
+    for await (const chunk of input) {
+      pending += chunk as string;
+      let start = 0;
+      for (let end = pending.indexOf("\n", start); end >= 0; end = pending.indexOf("\n", start)) {
+        answer(pending.slice(start, end));
+        start = end + 1;
+      }
+      pending = pending.slice(start);
+      if (answers.length >= FLUSH_AT) await flush();
+    }
+    if (pending !== "") answer(pending);
+  } finally {
+    await flush();
+  }
+}

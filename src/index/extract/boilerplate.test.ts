@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { createSiteBoilerplate, pageStep } from "./boilerplate.js";
+import { extractPage } from "./extract.js";
+import type { ExtractedPage } from "./types.js";
+
+/**
+ * A small site whose template says nothing about itself: a menu and a footer in plain `<div>`s
+ * (no nav/footer elements, no telling classes), the same on every page.
+ */
+function sitePage(i: number, extra = ""): ExtractedPage {
+  const html = `<html><body>
+    <div class="top"><div class="brand">Acme Tools</div>
+      <div class="links"><a href="/">Start</a> <a href="/shop">Shop</a> <a href="/about">About us</a></div></div>
+    <div class="bar"><table><tr>
+      <td><a href="/p${i - 1}">Prev</a></td><th>Page ${i} of the guide</th><td><a href="/p${i + 1}">Next</a></td>
+    </tr></table></div>
+    <div class="content">
+      <h1 id="t${i}">Topic ${i}</h1>
+      <p>Unique text about topic number ${i}, long enough to be content and nothing else at all.</p>
+      ${extra}
+    </div>
+    <div class="bottom"><p>Copyright 2026 Acme Tools GmbH, Musterstraße 1, Berlin</p></div>
+  </body></html>`;
+  return extractPage({ url: `https://acme.example/p${i}`, html });
+}
+
+function text(page: ExtractedPage): string {
+  return page.sections.map((s) => s.text).join("\n\n");
+}
+
+describe("site boilerplate", () => {
+  it("without the site pass, the template is in the text", () => {
+    const page = sitePage(1);
+    expect(text(page)).toContain("Prev");
+    expect(text(page)).toContain("Copyright 2026");
+  });
+
+  it("drops the template once it has been seen on enough pages, keeps the content", () => {
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1));
+    for (const p of pages) site.learn(p);
+    for (const [i, p] of pages.entries()) {
+      const clean = site.apply(p);
+      expect(text(clean)).toBe(
+        `Unique text about topic number ${i + 1}, long enough to be content and nothing else at all.`,
+      );
+      expect(clean.sections[0]?.headingPath).toEqual([`Topic ${i + 1}`]);
+      expect(clean.sections[0]?.anchor).toBe(`t${i + 1}`);
+      // The page-specific title in the navigation bar goes with the bar.
+      expect(text(clean)).not.toContain("of the guide");
+      expect(clean.boilerplateBlocks).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  it("learns incrementally: pages applied early are re-applied when the version changes", () => {
+    const site = createSiteBoilerplate();
+    const applied: { page: ExtractedPage; version: number; text: string }[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const page = sitePage(i);
+      site.learn(page);
+      applied.push({ page, version: site.version, text: text(site.apply(page)) });
+    }
+    // Nothing counts as repeated before three pages.
+    expect(applied[0]?.text).toContain("Prev");
+    expect(applied[1]?.text).toContain("Prev");
+    expect(applied[2]?.text).not.toContain("Prev");
+    expect(applied[0]?.version).not.toBe(site.version);
+    for (const entry of applied) {
+      if (entry.version !== site.version) entry.text = text(site.apply(entry.page));
+      expect(entry.text).not.toContain("Prev");
+      expect(entry.text).not.toContain("Copyright");
+    }
+  });
+
+  it("re-applying stale pages during a crawl ends as the final pass, at O(n log n) cost", () => {
+    const site = createSiteBoilerplate();
+    const seen: { page: ExtractedPage; version: number; text: string }[] = [];
+    let applies = 0;
+    for (let i = 1; i <= 300; i++) {
+      // A second template appears on every third page from page 100 on.
+      const page = sitePage(i, i >= 100 && i % 3 === 0 ? '<p><a href="/x">Shop sale</a></p>' : "");
+      site.learn(page);
+      seen.push({ page, version: site.version, text: text(site.apply(page)) });
+      applies++;
+      for (const entry of seen) {
+        if (entry.version === site.version) continue;
+        entry.text = text(site.apply(entry.page));
+        entry.version = site.version;
+        applies++;
+      }
+    }
+    for (const entry of seen) expect(entry.text).toBe(text(site.apply(entry.page)));
+    expect(applies).toBeLessThan(300 * 20);
+  });
+
+  it("pageStep grows geometrically", () => {
+    expect([1, 2, 7, 8, 9, 10, 11, 12, 100, 1000].map(pageStep)).toEqual([
+      1, 2, 7, 8, 8, 10, 10, 12, 97, 891,
+    ]);
+  });
+
+  it("keeps headings and content that a few pages share, and content tables", () => {
+    const shared =
+      "<p>This command conforms to the SQL standard, as the other commands here do.</p>";
+    const table = (i: number) =>
+      `<table><tr><th>Name</th><th>Size</th><th>Kind</th></tr><tr><td>x${i}</td><td>1</td><td>k</td></tr></table>`;
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 20 }, (_, i) =>
+      sitePage(i + 1, `<h2>Compatibility</h2>${i < 5 ? shared : ""}${table(i + 1)}`),
+    );
+    for (const p of pages) site.learn(p);
+    const clean = site.apply(pages[0] as ExtractedPage);
+    const compatibility = clean.sections.find((s) => s.headingPath.at(-1) === "Compatibility");
+    expect(compatibility?.text).toBe(
+      "This command conforms to the SQL standard, as the other commands here do.\n\nName | Size | Kind\nx1 | 1 | k",
+    );
+  });
+
+  it("a document under two URLs counts once; forget and relearn", () => {
+    const site = createSiteBoilerplate();
+    const a = sitePage(1);
+    site.learn(a);
+    site.learn({ ...a, url: "https://acme.example/p1/index.html" });
+    site.learn(sitePage(2));
+    expect(site.pages).toBe(2);
+    expect(text(site.apply(a))).toContain("Prev");
+    site.learn(sitePage(3));
+    expect(text(site.apply(a))).not.toContain("Prev");
+    site.forget("https://acme.example/p3");
+    expect(site.pages).toBe(2);
+    expect(text(site.apply(a))).toContain("Prev");
+    // Learning a URL again replaces what it had.
+    site.learn(sitePage(3));
+    site.learn(sitePage(3));
+    expect(site.pages).toBe(3);
+  });
+
+  it("what was learnt carries over as JSON", () => {
+    const site = createSiteBoilerplate();
+    for (let i = 1; i <= 5; i++) site.learn(sitePage(i));
+    const state = JSON.parse(JSON.stringify(site.toJSON()));
+    const again = createSiteBoilerplate({ state });
+    expect(again.pages).toBe(5);
+    expect(text(again.apply(sitePage(9)))).not.toContain("Prev");
+  });
+
+  it("drops ubiquitous blocks one by one and keeps the page's own words", () => {
+    const site = createSiteBoilerplate();
+    const html = '<p><a href="/">Home</a></p><p><a href="/a">About</a></p>';
+    const pages = Array.from({ length: 5 }, (_, i) =>
+      extractPage({ url: `https://x.example/${i}`, html: `${html}<p>Page ${i}</p>` }),
+    );
+    for (const p of pages) site.learn(p);
+    // Ubiquitous blocks go one by one; the page-wide region is not a template region.
+    expect(text(site.apply(pages[0] as ExtractedPage))).toBe("Page 0");
+    const lonely = extractPage({
+      url: "https://x.example/z",
+      html: `${html}<p>Own words here.</p>`,
+    });
+    expect(text(site.apply(lonely))).toBe("Own words here.");
+  });
+});

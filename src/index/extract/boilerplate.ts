@@ -1,0 +1,288 @@
+/**
+ * Site-level boilerplate: text a site repeats on many of its pages (navigation bars, "Prev Up Home
+ * Next" tables, footers, banners) that page-level rules cannot recognise because the markup does
+ * not say what it is.
+ *
+ * ## How it works
+ * Every block of an extracted page has a fingerprint: a hash of its DOM path (tag names and class
+ * names of its ancestors, digits dropped) and its case-folded text. The detector counts, for each
+ * fingerprint, the distinct pages it was seen on. A block is **repeated** when its fingerprint is
+ * on at least `minPages` pages and on at least `minShare` of the pages learnt.
+ *
+ * Repeated blocks are dropped in two ways:
+ * 1. **Template regions.** An element spanning several blocks (a navigation table, a footer
+ *    `<div>`) is dropped whole when it holds no heading, at least half of its blocks are repeated,
+ *    one of those is a link text ("Prev", "Next", "Zurück": navigation is links), and what is
+ *    not repeated is short (each block at most `maxFreshBlockWords` words, all together at most
+ *    `maxFreshWords`): the page-specific bits of a template, such as the titles of the previous and
+ *    next pages, go with it. A region spanning the whole page is never dropped.
+ * 2. **Ubiquitous blocks.** A paragraph or list item on at least `aloneShare` of the pages (and
+ *    `minPages`) is dropped wherever it stands (a copyright line, a site tagline). Table cells and
+ *    `<pre>` are not: a table's header row repeated on every page is still part of the table.
+ * Headings are never dropped, and a repeated paragraph that is neither is kept (chunks store
+ * identical text once anyway), so content that a few pages share verbatim is not lost.
+ *
+ * Shares are taken of the learnt page count rounded down to a geometric step (`pageStep`), so the
+ * thresholds move O(log n) times as a site grows.
+ *
+ * ## Incremental and final use
+ * During a crawl pages arrive one by one: `learn(page)` then `apply(page)`. Early pages are
+ * filtered with little evidence (nothing is repeated before `minPages` pages). `version` moves
+ * exactly when a classification may change (a threshold moved, or a fingerprint crossed one), so a
+ * caller keeps the version each page was applied under and re-applies the pages whose version is
+ * older (`apply` needs only the page's blocks, not its HTML). After the crawl, one `apply` over
+ * every page is the final pass; both ways give the same sections.
+ * Learning a URL again replaces what was learnt from it; `forget(url)` removes a page; a document
+ * learnt under several URLs (`/` and `/index.html`) counts once. `toJSON()` and the `state`
+ * option carry what was learnt across processes.
+ */
+import { buildSections } from "./sections.js";
+import type { Block, DetectLanguage, ExtractedPage } from "./types.js";
+
+export interface SiteBoilerplateOptions {
+  /** Fewest distinct pages a block must be on to count as repeated (default 3). */
+  minPages?: number;
+  /** Smallest share of the learnt pages a block must be on to count as repeated (default 0.1). */
+  minShare?: number;
+  /** Share of the learnt pages from which a repeated block is dropped on its own (default 0.5). */
+  aloneShare?: number;
+  /** Most words of one non-repeated block inside a template region (default 15). */
+  maxFreshBlockWords?: number;
+  /** Most words of all non-repeated blocks inside a template region (default 40). */
+  maxFreshWords?: number;
+  /** What an earlier detector learnt (`toJSON()`), to continue from. */
+  state?: SiteBoilerplateState;
+}
+
+/** A detector's learnt state, plain JSON. */
+export interface SiteBoilerplateState {
+  version: 1;
+  /** Per URL, the page's distinct block fingerprints. */
+  pages: [url: string, fingerprints: number[]][];
+}
+
+export interface SiteBoilerplate {
+  /** Distinct documents learnt (URLs with identical blocks count once). */
+  readonly pages: number;
+  /**
+   * Changes whenever a threshold moves or a fingerprint starts or stops counting as repeated (by
+   * `learn` or `forget`); pages applied under an older version may filter differently now, pages
+   * applied under the current one would not.
+   */
+  readonly version: number;
+  /** Records the page's blocks; learning a URL again replaces its earlier blocks. */
+  learn(page: ExtractedPage): void;
+  /** Removes a page (it left the site or the index). */
+  forget(url: string): void;
+  /**
+   * The page with its sections rebuilt without site boilerplate; `blocks` and `regions` are kept
+   * whole, so the page can be applied again later. `boilerplateBlocks` says how many were dropped.
+   */
+  apply(
+    page: ExtractedPage,
+    options?: { detectLanguage?: DetectLanguage },
+  ): ExtractedPage & { boilerplateBlocks: number };
+  /** Which of the page's blocks are boilerplate now (1) or kept (0). */
+  classify(page: ExtractedPage): Uint8Array;
+  toJSON(): SiteBoilerplateState;
+}
+
+interface Document {
+  refs: number;
+  fingerprints: number[];
+}
+
+/** Creates a site's boilerplate detector (one per site). */
+export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): SiteBoilerplate {
+  const minPages = options.minPages ?? 3;
+  const minShare = options.minShare ?? 0.1;
+  const aloneShare = options.aloneShare ?? 0.5;
+  const maxFreshBlockWords = options.maxFreshBlockWords ?? 15;
+  const maxFreshWords = options.maxFreshWords ?? 40;
+
+  /** Distinct documents each fingerprint is on. */
+  const counts = new Map<number, number>();
+  /** URL → document key; documents by key (the sorted fingerprints joined). */
+  const urls = new Map<string, string>();
+  const documents = new Map<string, Document>();
+  let version = 0;
+
+  /** Counts from which a block is repeated, and dropped on its own; they follow `documents`. */
+  let repeatAt = Number.POSITIVE_INFINITY;
+  let aloneAt = Number.POSITIVE_INFINITY;
+
+  function thresholds(): void {
+    const pages = documents.size;
+    let nextRepeat = Number.POSITIVE_INFINITY;
+    let nextAlone = Number.POSITIVE_INFINITY;
+    if (pages >= minPages) {
+      const step = pageStep(pages);
+      nextRepeat = Math.max(minPages, Math.ceil(minShare * step));
+      nextAlone = Math.max(minPages, Math.ceil(aloneShare * step));
+    }
+    if (nextRepeat !== repeatAt || nextAlone !== aloneAt) version++;
+    repeatAt = nextRepeat;
+    aloneAt = nextAlone;
+  }
+
+  function add(fingerprints: number[], delta: 1 | -1): void {
+    for (const fp of fingerprints) {
+      const before = counts.get(fp) ?? 0;
+      const after = before + delta;
+      if (after <= 0) counts.delete(fp);
+      else counts.set(fp, after);
+      if (before < repeatAt !== after < repeatAt || before < aloneAt !== after < aloneAt) {
+        version++;
+      }
+    }
+  }
+
+  function learnFingerprints(url: string, fingerprints: number[]): void {
+    forget(url);
+    const key = fingerprints.join(",");
+    urls.set(url, key);
+    const doc = documents.get(key);
+    if (doc) {
+      doc.refs++;
+      return;
+    }
+    documents.set(key, { refs: 1, fingerprints });
+    thresholds();
+    add(fingerprints, 1);
+  }
+
+  function forget(url: string): void {
+    const key = urls.get(url);
+    if (key === undefined) return;
+    urls.delete(url);
+    const doc = documents.get(key);
+    if (!doc) return;
+    doc.refs--;
+    if (doc.refs > 0) return;
+    documents.delete(key);
+    thresholds();
+    add(doc.fingerprints, -1);
+  }
+
+  function classify(page: ExtractedPage): Uint8Array {
+    const blocks = page.blocks;
+    const n = blocks.length;
+    const drop = new Uint8Array(n);
+    if (documents.size < minPages) return drop;
+    const repeated = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = blocks[i] as Block;
+      if (b.kind === "heading") continue;
+      const count = counts.get(b.fingerprint) ?? 0;
+      if (count >= repeatAt) repeated[i] = 1;
+      if (count >= aloneAt && (b.kind === "text" || b.kind === "item")) drop[i] = 1;
+    }
+    // Prefix sums over blocks, so each region is judged in O(1).
+    const headings = new Int32Array(n + 1);
+    const reps = new Int32Array(n + 1);
+    const linkReps = new Int32Array(n + 1);
+    const freshWords = new Int32Array(n + 1);
+    const longFresh = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const b = blocks[i] as Block;
+      const rep = repeated[i] === 1;
+      const words = rep || b.kind === "heading" ? 0 : countWords(b.text, maxFreshBlockWords + 1);
+      headings[i + 1] = (headings[i] as number) + (b.kind === "heading" ? 1 : 0);
+      reps[i + 1] = (reps[i] as number) + (rep ? 1 : 0);
+      linkReps[i + 1] = (linkReps[i] as number) + (rep && b.linked ? 1 : 0);
+      freshWords[i + 1] = (freshWords[i] as number) + words;
+      longFresh[i + 1] = (longFresh[i] as number) + (words > maxFreshBlockWords ? 1 : 0);
+    }
+    const marks = new Int32Array(n + 1);
+    for (const { start, end } of page.regions) {
+      if (start < 0 || end > n || end - start < 2 || (start === 0 && end === n)) continue;
+      const size = end - start;
+      const r = (reps[end] as number) - (reps[start] as number);
+      if ((headings[end] as number) - (headings[start] as number) > 0) continue;
+      if ((linkReps[end] as number) - (linkReps[start] as number) < 1) continue;
+      if (r * 2 < size) continue;
+      if ((longFresh[end] as number) - (longFresh[start] as number) > 0) continue;
+      if ((freshWords[end] as number) - (freshWords[start] as number) > maxFreshWords) continue;
+      marks[start] = (marks[start] as number) + 1;
+      marks[end] = (marks[end] as number) - 1;
+    }
+    let open = 0;
+    for (let i = 0; i < n; i++) {
+      open += marks[i] as number;
+      if (open > 0 && (blocks[i] as Block).kind !== "heading") drop[i] = 1;
+    }
+    return drop;
+  }
+
+  for (const [url, fingerprints] of options.state?.pages ?? []) {
+    learnFingerprints(
+      url,
+      [...fingerprints].sort((a, b) => a - b),
+    );
+  }
+
+  return {
+    get pages() {
+      return documents.size;
+    },
+    get version() {
+      return version;
+    },
+    learn(page) {
+      learnFingerprints(page.url, distinct(page.blocks));
+    },
+    forget,
+    classify,
+    apply(page, applyOptions = {}) {
+      const drop = classify(page);
+      const keep = new Uint8Array(drop.length);
+      let dropped = 0;
+      for (let i = 0; i < drop.length; i++) {
+        if (drop[i] === 1) dropped++;
+        else keep[i] = 1;
+      }
+      return {
+        ...page,
+        sections: buildSections(page.blocks, keep, page.lang, applyOptions.detectLanguage),
+        boilerplateBlocks: dropped,
+      };
+    },
+    toJSON() {
+      const pages: [string, number[]][] = [];
+      for (const [url, key] of urls) pages.push([url, documents.get(key)?.fingerprints ?? []]);
+      return { version: 1, pages };
+    },
+  };
+
+  function distinct(blocks: readonly Block[]): number[] {
+    return [...new Set(blocks.map((b) => b.fingerprint))].sort((a, b) => a - b);
+  }
+}
+
+/**
+ * The page count shares are taken of: `pages` rounded down to a step of the series 1, 2, 3, 4, 5,
+ * 6, 7, 8, 10, 12, 15, 18, 22, … (each step 1.25 times the one before), so that thresholds move
+ * only a logarithmic number of times while a site grows page by page, and re-applying the pages
+ * learnt so far (whenever `version` moves) costs O(n log n) over a crawl, not O(n²).
+ */
+export function pageStep(pages: number): number {
+  let step = 1;
+  for (;;) {
+    const next = Math.max(step + 1, Math.floor(step * 1.25));
+    if (next > pages) return step;
+    step = next;
+  }
+}
+
+/** Words in `text`, counting no further than `limit`. */
+function countWords(text: string, limit: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length && words < limit; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 10 || c === 9 || c === 13;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}

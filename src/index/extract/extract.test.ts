@@ -1,0 +1,387 @@
+import { describe, expect, it } from "vitest";
+import { extractPage } from "./extract.js";
+import type { ExtractedPage } from "./types.js";
+
+const URL = "https://example.org/docs/page.html";
+
+function extract(body: string, head = "", headers?: Record<string, string>): ExtractedPage {
+  return extractPage({
+    url: URL,
+    html: `<!doctype html><html><head>${head}</head><body>${body}</body></html>`,
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/** All section text of a page, joined. */
+function text(page: ExtractedPage): string {
+  return page.sections.map((s) => s.text).join("\n\n");
+}
+
+describe("page metadata", () => {
+  it("title from <title>, else og:title, else the first <h1>", () => {
+    expect(extract("<p>x</p>", "<title> A &amp; B\n title </title>").title).toBe("A & B title");
+    expect(extract("<p>x</p>", '<meta property="og:title" content="OG">').title).toBe("OG");
+    expect(extract("<h1>Heading <b>one</b></h1><p>x</p>").title).toBe("Heading one");
+    expect(extract("<p>x</p>").title).toBe("");
+  });
+
+  it("description and canonical (resolved against <base> and the URL, fragment dropped)", () => {
+    const page = extract(
+      "<p>x</p>",
+      '<meta name="description" content=" What  this is. "><link rel="canonical" href="../other.html#top">',
+    );
+    expect(page.description).toBe("What this is.");
+    expect(page.canonical).toBe("https://example.org/other.html");
+    const based = extract(
+      "<p>x</p>",
+      '<base href="https://cdn.example.org/a/"><link rel="Canonical" href="b.html">',
+    );
+    expect(based.canonical).toBe("https://cdn.example.org/a/b.html");
+    expect(extract("<p>x</p>", '<link rel="canonical" href="javascript:alert(1)">').canonical).toBe(
+      undefined,
+    );
+  });
+
+  it("language: <html lang>, then <meta http-equiv>, then the Content-Language header", () => {
+    const html = (lang: string, meta = "") =>
+      `<html${lang}><head>${meta}</head><body><p>Text</p></body></html>`;
+    expect(extractPage({ url: URL, html: html(' lang="de-AT"') }).lang).toBe("de");
+    expect(
+      extractPage({
+        url: URL,
+        html: html("", '<meta http-equiv="Content-Language" content="it">'),
+        headers: { "content-language": "fr" },
+      }).lang,
+    ).toBe("it");
+    expect(
+      extractPage({ url: URL, html: html(""), headers: { "content-language": "pt-BR, en" } }).lang,
+    ).toBe("pt");
+    expect(extractPage({ url: URL, html: html(' xml:lang="nl"') }).lang).toBe("nl");
+    expect(extractPage({ url: URL, html: html("") }).lang).toBe("und");
+  });
+
+  it("a detector is asked only when nothing is declared (or when told to prefer it)", () => {
+    const asked: string[] = [];
+    const detectLanguage = (sample: string) => {
+      asked.push(sample);
+      return "es";
+    };
+    const body = "<p>Hola, este es un texto bastante largo en castellano.</p>";
+    expect(extractPage({ url: URL, html: body }, { detectLanguage }).lang).toBe("es");
+    expect(
+      extractPage({ url: URL, html: `<html lang="en">${body}` }, { detectLanguage }).lang,
+    ).toBe("en");
+    expect(
+      extractPage(
+        { url: URL, html: `<html lang="en">${body}` },
+        { detectLanguage, preferDetected: true },
+      ).lang,
+    ).toBe("es");
+    expect(asked[0]).toContain("Hola");
+  });
+
+  it("a section in another declared language says so", () => {
+    const page = extractPage({
+      url: URL,
+      html: '<html lang="en"><body><h2>One</h2><p>English.</p><section lang="de"><h2>Zwei</h2><p>Deutsch.</p></section></body></html>',
+    });
+    expect(page.sections.map((s) => s.lang)).toEqual([undefined, "de"]);
+  });
+});
+
+describe("text layout", () => {
+  it("paragraphs are separated by a blank line, whitespace collapsed, entities decoded", () => {
+    const page = extract(
+      "<p>One\n   two&nbsp;&amp;  three</p><div>Four &lt;b&gt; &#8212; &eacute;</div><p>Fi\u00adve\u200b</p>",
+    );
+    expect(text(page)).toBe("One two & three\n\nFour <b> — é\n\nFive");
+  });
+
+  it("inline elements do not add spaces; block elements separate", () => {
+    expect(text(extract("<p>in<b>line</b> <i>text</i></p><div>a<div>b</div>c</div>"))).toBe(
+      "inline text\n\na\n\nb\n\nc",
+    );
+  });
+
+  it("<br> is a line break", () => {
+    expect(text(extract("<p>Street 1<br>12345 Town<br/><br>Country</p>"))).toBe(
+      "Street 1\n12345 Town\n\nCountry",
+    );
+  });
+
+  it('list items are "- " lines, nested lists indented', () => {
+    const page = extract(
+      "<p>Intro</p><ul><li>One</li><li>Two<ul><li>Two a</li></ul></li><li><p>Three</p><p>more</p></li></ul><ol><li>First</li></ol>",
+    );
+    expect(text(page)).toBe("Intro\n\n- One\n- Two\n  - Two a\n- Three\n  more\n\n- First");
+  });
+
+  it('tables row by row, cells joined by " | "', () => {
+    const page = extract(
+      "<p>Before</p><table><caption>Sizes</caption><thead><tr><th>Name</th><th>Size</th></tr></thead><tbody><tr><td>a</td><td>1 <b>kB</b></td></tr><tr><td>b</td><td></td><td>x</td></tr></tbody></table><p>After</p>",
+    );
+    expect(text(page)).toBe("Before\n\nSizes\n\nName | Size\na | 1 kB\nb | x\n\nAfter");
+  });
+
+  it("<pre> keeps its whitespace and line breaks; the first newline is dropped", () => {
+    const page = extract(
+      "<p>Run:</p><pre>\n$ make   all\n\tindented &amp; <b>bold</b>\n<div>still pre</div>\n\n</pre><p>Done.</p>",
+    );
+    expect(text(page)).toBe("Run:\n\n$ make   all\n\tindented & bold\nstill pre\n\nDone.");
+  });
+
+  it("definition lists: terms and descriptions as paragraphs", () => {
+    expect(text(extract("<dl><dt>-a<br>--all</dt><dd><p>Everything.</p></dd></dl>"))).toBe(
+      "-a\n--all\n\nEverything.",
+    );
+  });
+});
+
+describe("dropped: what is never page text", () => {
+  it("scripts, styles, templates, media, embedded documents and form controls", () => {
+    const page = extract(
+      "<p>Keep</p><script>var x = '<p>no</p>';</script><style>p{}</style><noscript>Enable JS</noscript>" +
+        "<template><p>tpl</p></template><svg><title>icon</title><text>svg</text></svg><iframe>frame</iframe>" +
+        "<form><label>Name</label><input value=v><select><option>Opt</option></select><textarea>TA</textarea><button>Send</button><p>Form text</p></form>",
+    );
+    expect(text(page)).toBe("Keep\n\nForm text");
+  });
+
+  it("nav, aside, the page's header and footer, and landmark roles", () => {
+    const page = extract(
+      '<header><p>Site name</p></header><nav><a href="/">Home</a></nav><div role="navigation">Menu</div>' +
+        '<div role="banner">Banner</div><aside>Related</aside><p>Content</p><div role="contentinfo">Imprint</div><footer>© 2026</footer>',
+    );
+    expect(text(page)).toBe("Content");
+  });
+
+  it("an article's own header and footer stay", () => {
+    const page = extract(
+      "<header>Site</header><article><header><h1>Post</h1><p>By Ann</p></header><p>Body.</p><footer>Tags: x</footer></article>",
+    );
+    expect(page.sections).toMatchObject([
+      { headingPath: ["Post"], text: "By Ann\n\nBody.\n\nTags: x" },
+    ]);
+  });
+
+  it("hidden elements: hidden, aria-hidden, display:none, hiding classes", () => {
+    const page = extract(
+      '<p hidden>h1</p><p aria-hidden="true">h2</p><p style="display: none">h3</p><p style="visibility:hidden">h4</p>' +
+        '<span class="sr-only">h5</span><div class="visually-hidden">h6</div><p>Seen</p><p aria-hidden="false">Also</p>',
+    );
+    expect(text(page)).toBe("Seen\n\nAlso");
+  });
+
+  it("cookie and consent banners, by id or class", () => {
+    const page = extract(
+      '<div id="cookie-notice"><p>We use cookies.</p><a href="#">Accept</a></div><div class="cc-window gdpr-banner">GDPR</div>' +
+        '<div class="ConsentManager">Consent</div><p>Content</p>',
+    );
+    expect(text(page)).toBe("Content");
+  });
+
+  it("navigation by class or id: menus, breadcrumbs, sidebars, tables of contents, share bars", () => {
+    const page = extract(
+      '<ul class="main-menu"><li>A</li></ul><div class="breadcrumbs">Home › Docs</div><div id="sidebar">Side</div>' +
+        '<div class="toc">Contents</div><div class="share-buttons">Share</div><p>Content</p><div class="navheader">Kept: no class word</div>',
+    );
+    expect(text(page)).toBe("Content\n\nKept: no class word");
+  });
+
+  it("class rules never drop the page shell, and state classes do not count", () => {
+    const page = extractPage({
+      url: URL,
+      html: '<html class="nav-open"><body class="has-sidebar menu-open"><main class="toc-main"><div class="with-navigation"><p>Content</p></div></main></body></html>',
+    });
+    expect(text(page)).toBe("Content");
+  });
+
+  it("when class rules leave nothing, the page is read without them", () => {
+    const page = extract('<div class="nav-layout"><h1>Title</h1><p>All the content.</p></div>');
+    expect(text(page)).toBe("All the content.");
+  });
+
+  it("skip links, in several languages", () => {
+    const page = extract(
+      '<a href="#main">Skip to main content</a><a href="#c">Zum Inhalt springen</a><a href="#x">Vai al contenuto</a>' +
+        '<main id="main"><p>Text with <a href="#note">a link</a>.</p></main>',
+    );
+    expect(text(page)).toBe("Text with a link.");
+  });
+
+  it("a link to an anchor that is not a skip link stays, even across blocks", () => {
+    const page = extract(
+      '<p><a href="#x">Skip<div>to content</div></a> kept</p><p><a href="#y">Jump to section 2</a></p>',
+    );
+    expect(text(page)).toBe("Skip\n\nto content\n\nkept\n\nJump to section 2");
+  });
+
+  it("an image inside a link reads as its alt text; other images are not text", () => {
+    expect(
+      text(
+        extract('<p><a href="/next"><img src="n.png" alt="Next"></a> <img alt="[Tip]"> tip</p>'),
+      ),
+    ).toBe("Next tip");
+  });
+});
+
+describe("main content", () => {
+  it("keeps only <main> when the page has one", () => {
+    const page = extract(
+      "<div><p>Outside</p></div><main><h1>Title</h1><p>Inside.</p></main><div>After</div>",
+    );
+    expect(page.sections).toMatchObject([{ headingPath: ["Title"], text: "Inside." }]);
+  });
+
+  it('role="main" counts as <main>', () => {
+    expect(text(extract('<div>Out</div><div role="main"><p>In</p></div>'))).toBe("In");
+  });
+
+  it("else keeps the <article>s", () => {
+    expect(
+      text(extract("<div>Teaser</div><article><p>A</p></article><article><p>B</p></article>")),
+    ).toBe("A\n\nB");
+  });
+});
+
+describe("sections and anchors", () => {
+  it("a section per heading, with the path of headings above it", () => {
+    const page = extract(
+      "<p>Lead</p><h1>A</h1><p>a</p><h2>A.1</h2><p>a1</p><h3>A.1.1</h3><p>a11</p><h2>A.2</h2><p>a2</p><h1>B</h1><p>b</p>",
+    );
+    expect(page.sections.map((s) => [s.headingPath.join(" > "), s.text])).toEqual([
+      ["", "Lead"],
+      ["A", "a"],
+      ["A > A.1", "a1"],
+      ["A > A.1 > A.1.1", "a11"],
+      ["A > A.2", "a2"],
+      ["B", "b"],
+    ]);
+  });
+
+  it("a heading with no text below it only appears in the paths below", () => {
+    const page = extract("<h1>Chapter</h1><h2>One</h2><p>x</p>");
+    expect(page.sections).toMatchObject([{ headingPath: ["Chapter", "One"], text: "x" }]);
+  });
+
+  it("anchor: the heading's id, an id or name inside it, else the last id before it", () => {
+    const page = extract(
+      '<h2 id="own">Own</h2><p>1</p><h2><a id="inner"></a>Inner</h2><p>2</p><h2><a name="named">Named</a></h2><p>3</p>' +
+        '<section id="wrap"><h2>Wrapped</h2><p>4</p></section><a name="before"></a><h2>Before</h2><p>5</p>',
+    );
+    expect(page.sections.map((s) => s.anchor)).toEqual(["own", "inner", "named", "wrap", "before"]);
+  });
+
+  it("text before any id has no anchor", () => {
+    expect(extract("<p>Top</p>").sections[0]?.anchor).toBe(null);
+  });
+
+  it("finer ids inside a section are listed with their offsets", () => {
+    const page = extract(
+      '<h2 id="s">S</h2><p>one</p><p id="p2">two</p><dl><dt id="opt">-x</dt><dd>x</dd></dl>',
+    );
+    const s = page.sections[0];
+    expect(s?.text).toBe("one\n\ntwo\n\n-x\n\nx");
+    expect(s?.anchors).toEqual([
+      { offset: 5, id: "p2" },
+      { offset: 10, id: "opt" },
+    ]);
+  });
+
+  it("a heading wrapped with its text ends with its wrapper (note boxes)", () => {
+    const page = extract(
+      '<div class="sect1" id="opts"><h2>Options</h2><p>Before.</p><div class="note"><h3>Note</h3><p>Careful.</p></div><p>After.</p></div><h2>Next</h2><p>n</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.join(" > "), s.text, s.anchor])).toEqual([
+      ["Options", "Before.", "opts"],
+      ["Options > Note", "Careful.", "opts"],
+      ["Options", "After.", "opts"],
+      ["Next", "n", "opts"],
+    ]);
+  });
+});
+
+describe("hostile HTML: never throws, stays linear", () => {
+  it("unclosed and misnested tags", () => {
+    const page = extract("<div><p>One<p>Two<li>Three<table><tr><td>Four<b><i>Five</b></i><h2>Six");
+    expect(text(page)).toContain("One\n\nTwo");
+    expect(text(page)).toContain("- Three\n\nFourFive");
+    expect(page.blocks.at(-1)).toMatchObject({ kind: "heading", text: "Six" });
+  });
+
+  it("no <body>, no </head>", () => {
+    const page = extractPage({ url: URL, html: "<head><title>T</title>Hello <b>world</b>" });
+    expect(page.title).toBe("T");
+    expect(text(page)).toBe("Hello world");
+  });
+
+  it("binary garbage", () => {
+    const bytes = new Uint8Array(200_000);
+    let seed = 42;
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      bytes[i] = seed >>> 24;
+    }
+    const garbage = new TextDecoder("latin1").decode(bytes);
+    const page = extractPage({ url: URL, html: garbage });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must not survive
+    const control = /[\u0000-\u0008]/;
+    for (const s of page.sections) expect(s.text).not.toMatch(control);
+    expect(() => extractPage({ url: URL, html: `<p>${garbage}</p><${garbage}` })).not.toThrow();
+  });
+
+  it("huge attributes", () => {
+    const huge = "x".repeat(5_000_000);
+    const started = performance.now();
+    const page = extract(
+      `<div class="${huge}" id="${huge}" style="${huge}" lang="${huge}"><a href="#${huge}" name="${huge}">Link</a><h2 id="${huge}">H</h2><p>Text</p></div>`,
+      `<link rel="canonical" href="${huge}">`,
+    );
+    expect(text(page)).toContain("Text");
+    expect(page.canonical).toBe(undefined);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  function timeNested(depth: number): number {
+    const html = `${"<div>".repeat(depth)}<h2>Deep</h2><p>text</p>${"<span><p>x".repeat(depth / 10)}${"</div>".repeat(depth)}`;
+    const started = performance.now();
+    const page = extractPage({ url: URL, html });
+    expect(page.sections[0]?.headingPath).toEqual(["Deep"]);
+    return performance.now() - started;
+  }
+
+  it("100,000 nested divs, in linear time", () => {
+    timeNested(10_000);
+    const small = timeNested(10_000);
+    const large = timeNested(100_000);
+    expect(large).toBeLessThan(3000);
+    // Ten times the input may cost more than ten times (GC), but nowhere near a hundred.
+    expect(large / Math.max(small, 1)).toBeLessThan(40);
+  });
+
+  it("unmatched end tags, endless <br>s, one huge word, many attributes: fast", () => {
+    const cases = [
+      `${"<div>".repeat(3000)}${"</span>".repeat(100_000)}<p>end</p>`,
+      `<p>a${"<br>".repeat(200_000)}b</p>`,
+      `<p>${"x".repeat(3_000_000)}</p>`,
+      `<div ${Array.from({ length: 50_000 }, (_, i) => `a${i}="v"`).join(" ")}><p>attrs</p></div>`,
+      `${"<p>para ".repeat(100_000)}`,
+      `${"<table><tr><td>".repeat(5000)}cell`,
+      `<title>${"t".repeat(1_000_000)}`,
+    ];
+    for (const html of cases) {
+      const started = performance.now();
+      const page = extractPage({ url: URL, html });
+      expect(performance.now() - started, html.slice(0, 30)).toBeLessThan(3000);
+      expect(page.title.length).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it("many headings in deep nesting, in linear time", () => {
+    const html = "<div><h3>h</h3><p>t</p>".repeat(20_000);
+    const started = performance.now();
+    const page = extractPage({ url: URL, html });
+    expect(page.sections.length).toBe(20_000);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,740 @@
+/**
+ * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
+ * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
+ * navigation, page header and footer, asides, hidden elements, cookie banners, skip links, tables
+ * of contents) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
+ * repeats across a site's pages is dropped later by `createSiteBoilerplate` (boilerplate.ts), which
+ * works on the `blocks` and `regions` returned here.
+ *
+ * Work is linear in the input: every element costs O(1) (paths are hashed incrementally, attribute
+ * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
+ * garbage bytes) cost no more than their size.
+ */
+import { Parser } from "htmlparser2";
+import { hash52, pathStep } from "./hash.js";
+import { declaredLanguage, primaryLanguage } from "./language.js";
+import {
+  BLOCK_TAGS,
+  DROPPED_ROLES,
+  DROPPED_TAGS,
+  HEAD_TAGS,
+  HEADING_LEVEL,
+  isBoilerplateName,
+  isHiddenStyle,
+  PREFORMATTED,
+  SECTIONING,
+  SHELL_TAGS,
+  SKIP_LINK_TEXT,
+} from "./rules.js";
+import { buildSections } from "./sections.js";
+import type {
+  Block,
+  BlockKind,
+  ExtractedPage,
+  ExtractOptions,
+  PageInput,
+  Region,
+} from "./types.js";
+
+/** Longest attribute value read for ids, classes and URLs; longer ones are cut or ignored. */
+const MAX_ATTRIBUTE = 2048;
+/** Open elements htmlparser2 is left to track (see `boundParserDepth`). */
+const MAX_OPEN = 1024;
+/** Longest title and description kept. */
+const MAX_TITLE = 1000;
+const MAX_DESCRIPTION = 2000;
+/** Longest id kept as an anchor. */
+const MAX_ID = 200;
+
+interface Frame {
+  tag: string;
+  /** This element starts a dropped subtree. */
+  drops: boolean;
+  block: boolean;
+  pathHash: number;
+  lang: string | null;
+  /** blocks.length when the element opened. */
+  blockStart: number;
+  main: boolean;
+  article: boolean;
+  sectioning: boolean;
+  heading: boolean;
+  pre: boolean;
+  list: boolean;
+  table: boolean;
+  row: boolean;
+  item: boolean;
+  cell: boolean;
+  /** An `<a href>`: images inside read as their alt text. */
+  link: boolean;
+  /** For `<a href="#…">`: where its text starts in `parts`, to remove a skip link. */
+  linkMark: number;
+  /** `flushes` when `linkMark` was taken. */
+  linkFlushes: number;
+  /** Index of the heading block this element is the scope of, or -1. */
+  scopeOf: number;
+}
+
+/** A list item or table cell being filled, and how many blocks it has produced so far. */
+interface Context {
+  kind: "item" | "cell";
+  emitted: number;
+  group: number;
+  row: number;
+  depth: number;
+}
+
+interface RawBlock extends Block {
+  inMain: boolean;
+  inArticle: boolean;
+}
+
+interface Parsed {
+  title: string;
+  firstH1: string;
+  htmlLang: string | null;
+  metaLang: string | null;
+  description: string | null;
+  ogTitle: string | null;
+  canonical: string | null;
+  base: string | null;
+  blocks: RawBlock[];
+  regions: Region[];
+}
+
+/**
+ * Extracts one page: title, language, description, canonical URL and the main text by section.
+ * Never throws on bad HTML; a page with no text gives `sections: []`.
+ *
+ * @example
+ * const page = extractPage({ url, html, headers: { "content-language": "de" } });
+ * for (const s of page.sections) console.log(s.headingPath.join(" > "), s.anchor, s.text);
+ */
+export function extractPage(input: PageInput, options: ExtractOptions = {}): ExtractedPage {
+  let parsed = parse(input.html, true);
+  if (!hasBodyText(parsed.blocks)) {
+    // Class and id rules are guesses; when they leave nothing, the page is read without them.
+    const plain = parse(input.html, false);
+    if (hasBodyText(plain.blocks)) parsed = plain;
+  }
+  const blocks = selectMain(parsed.blocks);
+  const regions = remapRegions(parsed.regions, blocks.map);
+  for (const b of blocks.kept) if (b.scopeEnd >= 0) b.scopeEnd = blocks.map[b.scopeEnd] as number;
+
+  let lang = declaredLanguage(
+    parsed.htmlLang,
+    parsed.metaLang,
+    input.headers?.["content-language"],
+  );
+  if (options.detectLanguage && (lang === null || options.preferDetected)) {
+    const sample = sampleText(blocks.kept);
+    const detected = sample.length >= 20 ? primaryLanguage(options.detectLanguage(sample)) : null;
+    if (detected) lang = detected;
+  }
+  const pageLang = lang ?? "und";
+  const kept: Block[] = blocks.kept.map(stripFlags);
+  const title = clip(
+    collapse(parsed.title) || collapse(parsed.ogTitle ?? "") || parsed.firstH1,
+    MAX_TITLE,
+  );
+  const page: ExtractedPage = {
+    url: input.url,
+    title,
+    lang: pageLang,
+    sections: buildSections(kept, null, pageLang, options.detectLanguage),
+    blocks: kept,
+    regions,
+  };
+  const description = clip(collapse(parsed.description ?? ""), MAX_DESCRIPTION);
+  if (description) page.description = description;
+  const canonical = resolveUrl(parsed.canonical, parsed.base, input.url);
+  if (canonical) page.canonical = canonical;
+  return page;
+}
+
+function stripFlags(b: RawBlock): Block {
+  return {
+    kind: b.kind,
+    level: b.level,
+    scopeEnd: b.scopeEnd,
+    text: b.text,
+    sep: b.sep,
+    anchor: b.anchor,
+    lang: b.lang,
+    group: b.group,
+    row: b.row,
+    linked: b.linked,
+    fingerprint: b.fingerprint,
+  };
+}
+
+function hasBodyText(blocks: RawBlock[]): boolean {
+  return blocks.some((b) => b.kind !== "heading");
+}
+
+/** The first ~2,000 characters of non-heading text, for language detection. */
+function sampleText(blocks: Block[]): string {
+  let out = "";
+  for (const b of blocks) {
+    if (b.kind === "heading" || b.kind === "pre") continue;
+    out += `${b.text}\n`;
+    if (out.length > 2000) break;
+  }
+  return out;
+}
+
+/** Keeps the blocks inside `<main>`/role=main if any, else inside `<article>` if any, else all. */
+function selectMain(blocks: RawBlock[]): { kept: RawBlock[]; map: Int32Array } {
+  let keep: ((b: RawBlock) => boolean) | null = null;
+  if (blocks.some((b) => b.inMain && b.kind !== "heading")) keep = (b) => b.inMain;
+  else if (blocks.some((b) => b.inArticle && b.kind !== "heading")) keep = (b) => b.inArticle;
+  const map = new Int32Array(blocks.length + 1);
+  if (!keep) {
+    for (let i = 0; i <= blocks.length; i++) map[i] = i;
+    return { kept: blocks, map };
+  }
+  const kept: RawBlock[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    map[i] = kept.length;
+    const b = blocks[i] as RawBlock;
+    if (keep(b)) kept.push(b);
+  }
+  map[blocks.length] = kept.length;
+  return { kept, map };
+}
+
+function remapRegions(regions: Region[], map: Int32Array): Region[] {
+  const out: Region[] = [];
+  for (const r of regions) {
+    const start = map[r.start] as number;
+    const end = map[r.end] as number;
+    if (end - start < 2) continue;
+    const last = out[out.length - 1];
+    if (last && last.start === start && last.end === end) continue;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+function resolveUrl(href: string | null, base: string | null, pageUrl: string): string | null {
+  if (!href || href.length > MAX_ATTRIBUTE) return null;
+  try {
+    const baseUrl = base ? new URL(base, pageUrl).href : pageUrl;
+    const url = new URL(href.trim(), baseUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    url.hash = "";
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** `text` cut to at most `max` characters, at a space when there is one near the end. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return space > max * 0.8 ? cut.slice(0, space) : cut;
+}
+
+/** Collapses whitespace (including no-break spaces) and drops invisible characters. */
+export function collapse(text: string): string {
+  return text
+    .replace(INVISIBLE, "")
+    .replace(/[\s\u00a0]+/g, " ")
+    .trim();
+}
+
+// Control characters are this code's subject: garbage input is cleaned, and U+0001 marks <br>.
+/** Soft hyphens, zero-width characters, byte-order marks, NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removes NUL from page text
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000]/g;
+/** `<br>` inside normal text, turned into a line break when the block is flushed. */
+const BR = "\u0001";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the <br> marker
+const BR_RUN = /[ ]*\u0001[\u0001 ]*/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removes control characters
+const CONTROL = /[\u0002-\u0008\u000b\u000e-\u001f\u007f]/g;
+/** Any character that INVISIBLE or CONTROL would remove. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finds control characters
+const ODD = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000\u0002-\u0008\u000b\u000e-\u001f\u007f]/;
+/** NUL and the <br> marker in the input. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips markers from the input
+const RESERVED = /[\u0000\u0001]/g;
+/** Runs of whitespace to collapse (a lone space is left alone). */
+const SPACES =
+  /[\s\u00a0]{2,}|[\t\n\r\f\v\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u1680]/g;
+
+function attr(attribs: Record<string, string>, name: string): string {
+  const v = attribs[name];
+  if (v === undefined) return "";
+  return v.length > MAX_ATTRIBUTE ? v.slice(0, MAX_ATTRIBUTE) : v;
+}
+
+const signatureCache = new Map<string, string>();
+
+/** "div.navheader" with class names sorted and digits dropped (so "post-42" matches "post-7"). */
+function signature(tag: string, classes: string): string {
+  if (classes === "" || tag === "html" || tag === "body") return tag;
+  const key = `${tag} ${classes}`;
+  let known = signatureCache.get(key);
+  if (known === undefined) {
+    known = makeSignature(tag, classes);
+    if (key.length < 300) {
+      if (signatureCache.size >= 20_000) signatureCache.clear();
+      signatureCache.set(key, known);
+    }
+  }
+  return known;
+}
+
+function makeSignature(tag: string, classes: string): string {
+  const names = classes
+    .slice(0, 256)
+    .replace(/\d+/g, "")
+    .split(/\s+/)
+    .filter((c) => c !== "")
+    .sort();
+  return names.length > 0 ? `${tag}.${names.join(".")}` : tag;
+}
+
+function parse(html: string, classRules: boolean): Parsed {
+  const out: Parsed = {
+    title: "",
+    firstH1: "",
+    htmlLang: null,
+    metaLang: null,
+    description: null,
+    ogTitle: null,
+    canonical: null,
+    base: null,
+    blocks: [],
+    regions: [],
+  };
+  const blocks = out.blocks;
+  const regions = out.regions;
+  const root: Frame = {
+    tag: "#root",
+    drops: false,
+    block: true,
+    pathHash: 0,
+    lang: null,
+    blockStart: 0,
+    main: false,
+    article: false,
+    sectioning: false,
+    heading: false,
+    pre: false,
+    list: false,
+    table: false,
+    row: false,
+    item: false,
+    cell: false,
+    link: false,
+    linkMark: -1,
+    linkFlushes: 0,
+    scopeOf: -1,
+  };
+  const stack: Frame[] = [root];
+  /** The frame of every element inside a dropped subtree: nothing there is read. */
+  const INERT: Frame = { ...root, tag: "#inert", block: false, blockStart: -1 };
+  const contexts: Context[] = [];
+  let dropDepth = 0;
+  let mainDepth = 0;
+  let articleDepth = 0;
+  let sectioningDepth = 0;
+  let headingDepth = 0;
+  let headingLevel = 0;
+  let preDepth = 0;
+  let listDepth = 0;
+  let listGroup = 0;
+  let tableDepth = 0;
+  let tableGroup = 0;
+  let rowId = 0;
+  let nextId = 1;
+  let inTitle = false;
+  let inTitleDone = false;
+  let inHead = false;
+  let linkDepth = 0;
+  let lastId: string | null = null;
+  let blockAnchor: string | null = null;
+  let parts: string[] = [];
+  let hasText = false;
+  let linkChars = 0;
+  let textChars = 0;
+  /** Flushes so far: a skip link's mark in `parts` is valid only while this has not changed. */
+  let flushes = 0;
+
+  const top = (): Frame => stack[stack.length - 1] as Frame;
+
+  function flush(): void {
+    flushes++;
+    if (!hasText) {
+      parts = [];
+      linkChars = 0;
+      textChars = 0;
+      return;
+    }
+    const raw = parts.join("");
+    parts = [];
+    hasText = false;
+    const linked = linkChars * 2 >= textChars;
+    linkChars = 0;
+    textChars = 0;
+    const anchor = blockAnchor;
+    blockAnchor = null;
+    let text: string;
+    let kind: BlockKind;
+    if (preDepth > 0) {
+      text = raw
+        .replace(INVISIBLE, "")
+        .replace(CONTROL, "")
+        .replace(/\r\n?/g, "\n")
+        .replaceAll(BR, "\n")
+        .replace(/^[ \t]*\n/, "")
+        .replace(/\s+$/, "");
+      kind = "pre";
+      if (text.trim() === "") return;
+    } else {
+      text = raw;
+      if (ODD.test(text)) text = text.replace(INVISIBLE, "").replace(CONTROL, "");
+      text = text.replace(SPACES, " ");
+      if (text.includes(BR))
+        text = text.replace(BR_RUN, (m) => (m.split(BR).length > 2 ? "\n\n" : "\n"));
+      text = text.trim();
+      if (text === "") return;
+      kind = "text";
+    }
+    const frame = top();
+    let level = 0;
+    let sep = "\n\n";
+    let group = 0;
+    let row = 0;
+    if (headingDepth > 0 && preDepth === 0) {
+      kind = "heading";
+      level = headingLevel;
+      text = text.replace(/\s*\n\s*/g, " ");
+      if (level === 1 && out.firstH1 === "") out.firstH1 = text;
+    } else {
+      const ctx = contexts[contexts.length - 1];
+      if (ctx?.kind === "item") {
+        const indent = "  ".repeat(Math.min(ctx.depth, 8));
+        const lines = text.split("\n");
+        if (ctx.emitted === 0) {
+          text = lines.map((l, i) => (i === 0 ? `${indent}- ${l}` : `${indent}  ${l}`)).join("\n");
+          if (kind !== "pre") kind = "item";
+        } else {
+          text = lines.map((l) => `${indent}  ${l}`).join("\n");
+        }
+        sep = "\n";
+        group = ctx.group;
+        ctx.emitted++;
+      } else if (ctx?.kind === "cell") {
+        group = ctx.group;
+        row = ctx.row;
+        if (ctx.emitted === 0) {
+          const prev = blocks[blocks.length - 1];
+          sep = prev && prev.row === row ? " | " : "\n";
+          if (kind !== "pre") {
+            kind = "cell";
+            text = text.replace(/\n+/g, " ");
+          }
+        } else {
+          sep = "\n";
+        }
+        ctx.emitted++;
+      }
+    }
+    const fingerprint = hash52(kind === "pre" ? text : text.toLowerCase(), frame.pathHash);
+    blocks.push({
+      kind,
+      level,
+      scopeEnd: -1,
+      text,
+      sep,
+      anchor,
+      lang: frame.lang,
+      group,
+      row,
+      linked,
+      fingerprint,
+      inMain: mainDepth > 0,
+      inArticle: articleDepth > 0,
+    });
+  }
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const parent = top();
+        if (dropDepth > 0) {
+          stack.push(INERT);
+          boundParserDepth();
+          return;
+        }
+        const isBlock = BLOCK_TAGS.has(name);
+        if (name === "head") inHead = true;
+        else if (inHead && !HEAD_TAGS.has(name)) inHead = false;
+        if (inHead || name === "title" || name === "meta" || name === "link" || name === "base") {
+          readHead(name, attribs);
+        }
+        const role = attribs.role ? attr(attribs, "role").trim().toLowerCase() : "";
+        const classes = attribs.class ? attr(attribs, "class") : "";
+        const id = attribs.id ? attr(attribs, "id").trim() : "";
+        let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
+        if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
+        if (!drops && (attribs.hidden !== undefined || attribs["aria-hidden"] === "true")) {
+          drops = name !== "html" && name !== "body";
+        }
+        if (!drops && attribs.style && isHiddenStyle(attribs.style)) drops = true;
+        if (
+          !drops &&
+          classRules &&
+          (classes !== "" || id !== "") &&
+          !SHELL_TAGS.has(name) &&
+          role !== "main"
+        ) {
+          drops = isBoilerplateName(classes, id);
+        }
+        if (drops) {
+          const block = isBlock;
+          if (block) flush();
+          dropDepth++;
+          stack.push({ ...parent, tag: name, drops: true, block, link: false, linkMark: -1 });
+          return;
+        }
+        const block = isBlock && preDepth === 0;
+        if (block) flush();
+        const langAttr = attribs.lang ?? attribs["xml:lang"];
+        // The page's own language is the page's; blocks carry only languages declared inside it.
+        const lang =
+          langAttr !== undefined && name !== "html"
+            ? primaryLanguage(langAttr.slice(0, 64))
+            : parent.lang;
+        if (name === "html" && langAttr !== undefined && out.htmlLang === null) {
+          out.htmlLang = langAttr.slice(0, 64);
+        }
+        const frame: Frame = {
+          tag: name,
+          drops: false,
+          block,
+          pathHash: block ? pathStep(parent.pathHash, signature(name, classes)) : parent.pathHash,
+          lang,
+          blockStart: blocks.length,
+          main: name === "main" || role === "main",
+          article: name === "article",
+          sectioning: SECTIONING.has(name),
+          heading: false,
+          pre: PREFORMATTED.has(name),
+          list: name === "ul" || name === "ol" || name === "dir",
+          table: name === "table",
+          row: name === "tr",
+          item: name === "li" && preDepth === 0,
+          cell: (name === "td" || name === "th") && preDepth === 0,
+          link: false,
+          linkMark: -1,
+          linkFlushes: 0,
+          scopeOf: -1,
+        };
+        if (frame.main) mainDepth++;
+        if (frame.article) articleDepth++;
+        if (frame.sectioning) sectioningDepth++;
+        const level = HEADING_LEVEL[name];
+        if (level !== undefined && preDepth === 0) {
+          frame.heading = true;
+          if (headingDepth === 0) headingLevel = level;
+          headingDepth++;
+        }
+        if (frame.pre) preDepth++;
+        if (frame.list) {
+          if (listDepth === 0) listGroup = nextId++;
+          listDepth++;
+        }
+        if (frame.table) {
+          if (tableDepth === 0) tableGroup = nextId++;
+          tableDepth++;
+        }
+        if (frame.row) rowId = nextId++;
+        if (frame.item) {
+          contexts.push({
+            kind: "item",
+            emitted: 0,
+            group: listDepth > 0 ? listGroup : nextId++,
+            row: 0,
+            depth: Math.max(0, listDepth - 1),
+          });
+        }
+        if (frame.cell) {
+          contexts.push({
+            kind: "cell",
+            emitted: 0,
+            group: tableDepth > 0 ? tableGroup : nextId++,
+            row: rowId,
+            depth: 0,
+          });
+        }
+        if (id !== "" && id.length <= MAX_ID) {
+          lastId = id;
+        } else if (name === "a" && attribs.name && attribs.name.length <= MAX_ID) {
+          lastId = attribs.name.trim() || lastId;
+        }
+        if (name === "a" && attribs.href?.startsWith("#")) {
+          frame.linkMark = parts.length;
+          frame.linkFlushes = flushes;
+        }
+        if (name === "a" && attribs.href !== undefined) {
+          frame.link = true;
+          linkDepth++;
+        }
+        if (name === "br") {
+          parts.push(preDepth > 0 ? "\n" : BR);
+        } else if (name === "img" && linkDepth > 0 && attribs.alt) {
+          // An image inside a link (an arrow icon "Prev") reads as its alt text, as screen readers do.
+          appendText(` ${attr(attribs, "alt")} `);
+        }
+        if (name === "title" && !inTitleDone) inTitle = true;
+        stack.push(frame);
+        boundParserDepth();
+      },
+      ontext(data) {
+        if (inTitle) {
+          if (out.title.length < MAX_TITLE * 4) out.title += data;
+          return;
+        }
+        if (dropDepth > 0) return;
+        if (inHead) {
+          // Text in <head> means the body has begun (the page left out </head> and <body>).
+          if (!/[^\s\u00a0]/.test(data)) return;
+          inHead = false;
+        }
+        appendText(data);
+      },
+      onclosetag(name) {
+        if (stack.length <= 1) return;
+        const frame = stack.pop() as Frame;
+        if (name === "title" && inTitle) {
+          inTitle = false;
+          inTitleDone = true;
+        }
+        if (name === "head") inHead = false;
+        if (frame.drops) {
+          dropDepth--;
+          return;
+        }
+        if (dropDepth > 0) return;
+        if (frame.link) linkDepth--;
+        if (frame.linkMark >= 0 && frame.linkFlushes === flushes) {
+          const text = parts.slice(frame.linkMark).join("");
+          if (text.length < 120 && SKIP_LINK_TEXT.test(text)) {
+            parts.length = frame.linkMark;
+            hasText = parts.some((p) => p.trim() !== "");
+          }
+        }
+        if (frame.block) flush();
+        if (frame.heading) {
+          headingDepth--;
+          if (headingDepth === 0) {
+            headingLevel = 0;
+            const k = blocks.length - 1;
+            if (blocks[k]?.kind === "heading") markScope(k);
+          }
+        }
+        if (frame.scopeOf >= 0 && blocks.length > frame.scopeOf + 1) {
+          const heading = blocks[frame.scopeOf];
+          if (heading) heading.scopeEnd = blocks.length;
+        }
+        if (frame.pre) {
+          flush();
+          preDepth--;
+        }
+        if (frame.item && contexts[contexts.length - 1]?.kind === "item") contexts.pop();
+        if (frame.cell && contexts[contexts.length - 1]?.kind === "cell") contexts.pop();
+        if (frame.list) listDepth--;
+        if (frame.table) tableDepth--;
+        if (frame.main) mainDepth--;
+        if (frame.article) articleDepth--;
+        if (frame.sectioning) sectioningDepth--;
+        if (frame.block && blocks.length - frame.blockStart >= 2) {
+          const last = regions[regions.length - 1];
+          if (!last || last.start !== frame.blockStart || last.end !== blocks.length) {
+            regions.push({ start: frame.blockStart, end: blocks.length });
+          }
+        }
+      },
+    },
+    { decodeEntities: true, recognizeSelfClosing: true },
+  );
+
+  /**
+   * htmlparser2 keeps its open elements with `unshift`, which turns quadratic on very deep
+   * nesting (100,000 unclosed `<div>`s take minutes). Past `MAX_OPEN` open elements, the outermost
+   * ones are forgotten by the parser: their end tags are then ignored, and this handler's frames for
+   * them simply stay open to the end, which changes nothing for the text. Real pages nest a few
+   * hundred deep at most.
+   */
+  function boundParserDepth(): void {
+    const inner = parser as unknown as { stack?: string[]; foreignContext?: unknown[] };
+    if (!inner.stack || inner.stack.length <= MAX_OPEN) return;
+    inner.stack.length = MAX_OPEN / 2;
+    const foreign = inner.foreignContext;
+    if (foreign && foreign.length > MAX_OPEN / 2) {
+      const base = foreign[foreign.length - 1];
+      foreign.length = MAX_OPEN / 2 - 1;
+      foreign.push(base);
+    }
+  }
+
+  /**
+   * The scope of heading block `k` is its highest ancestor that opened right before it (no block
+   * in between): `<section>`, `div.sect1`, a note box. Each frame is passed over at most once, for
+   * the one heading that follows its opening, so this stays linear.
+   */
+  function markScope(k: number): void {
+    let scope: Frame | null = null;
+    for (let i = stack.length - 1; i > 0; i--) {
+      const f = stack[i] as Frame;
+      if (f.blockStart !== k) break;
+      scope = f;
+    }
+    if (scope) scope.scopeOf = k;
+  }
+
+  function appendText(data: string): void {
+    if (!hasText) {
+      if (preDepth === 0 && !/[^\s\u00a0]/.test(data)) {
+        if (parts.length > 0) parts.push(data);
+        return;
+      }
+      hasText = true;
+      blockAnchor = lastId;
+    }
+    parts.push(data);
+    textChars += data.length;
+    if (linkDepth > 0) linkChars += data.length;
+  }
+
+  function readHead(name: string, attribs: Record<string, string>): void {
+    if (name === "meta") {
+      const key = (attribs.name ?? attribs.property ?? "").toLowerCase();
+      const content = attr(attribs, "content");
+      if ((key === "description" || key === "og:description") && out.description === null) {
+        out.description = content;
+      } else if (key === "og:title" && out.ogTitle === null) {
+        out.ogTitle = content;
+      } else if ((attribs["http-equiv"] ?? "").toLowerCase() === "content-language") {
+        out.metaLang ??= content;
+      }
+    } else if (name === "link") {
+      const rel = ` ${(attribs.rel ?? "").toLowerCase()} `;
+      if (rel.includes(" canonical ") && out.canonical === null)
+        out.canonical = attribs.href ?? null;
+    } else if (name === "base" && out.base === null && attribs.href) {
+      out.base = attr(attribs, "href");
+    }
+  }
+
+  parser.write(html.replace(RESERVED, ""));
+  parser.end();
+  flush();
+  return out;
+}

@@ -1,0 +1,35 @@
+/** Small, fast, non-cryptographic string hashes for block fingerprints (FNV-1a). */
+
+const FNV_PRIME = 0x01000193;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** 32-bit FNV-1a of `text`, starting from `seed`. */
+export function fnv1a(text: string, seed: number = FNV_OFFSET): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h >>> 0;
+}
+
+/**
+ * A 52-bit hash (a safe integer, usable as a Map key) of `text` under `seed`: two FNV-1a style
+ * lanes with different seeds and primes in one pass, so that collisions among a site's few hundred
+ * thousand blocks are practically absent.
+ */
+export function hash52(text: string, seed: number): number {
+  let a = seed >>> 0;
+  let b = (seed ^ 0x9e3779b9) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, FNV_PRIME);
+    b = Math.imul(b ^ c, 0x01000807);
+  }
+  return (b & 0xfffff) * 0x100000000 + (a >>> 0);
+}
+
+/** Combines a parent path hash with one element's signature ("div.navheader"). */
+export function pathStep(parent: number, signature: string): number {
+  return fnv1a(signature, Math.imul(parent ^ 0x5bd1e995, FNV_PRIME) >>> 0);
+}

@@ -1,0 +1,226 @@
+/**
+ * Page-level rules: which elements are never page text, which are blocks, which hold the main
+ * content. One table per rule, so each can be read (and tested) on its own.
+ */
+
+/** Elements whose whole subtree is dropped: code, media, embedded documents and form controls. */
+export const DROPPED_TAGS: ReadonlySet<string> = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "canvas",
+  "video",
+  "audio",
+  "map",
+  "button",
+  "select",
+  "option",
+  "optgroup",
+  "datalist",
+  "textarea",
+  "input",
+  "label",
+  "output",
+  "progress",
+  "meter",
+  "nav",
+  "aside",
+  "dialog",
+  "menu",
+]);
+
+/** Elements that belong in `<head>`; any other one starts the body (even without `<body>`). */
+export const HEAD_TAGS: ReadonlySet<string> = new Set([
+  "title",
+  "meta",
+  "link",
+  "base",
+  "script",
+  "style",
+  "noscript",
+  "template",
+]);
+
+/** `header` and `footer` are the page's banner and footer unless inside these (ARIA's rule). */
+export const SECTIONING: ReadonlySet<string> = new Set(["article", "main", "section", "aside"]);
+
+/** ARIA roles of boilerplate landmarks and widgets. */
+export const DROPPED_ROLES: ReadonlySet<string> = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "search",
+  "complementary",
+  "menu",
+  "menubar",
+  "dialog",
+  "alertdialog",
+  "tablist",
+  "doc-toc",
+  "doc-pagelist",
+]);
+
+/** Elements that start and end a block of text (their boundaries are paragraph boundaries). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "caption",
+  "center",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "hr",
+  "html",
+  "legend",
+  "li",
+  "listing",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "ul",
+  "xmp",
+  "plaintext",
+]);
+
+export const HEADING_LEVEL: Readonly<Record<string, number>> = {
+  h1: 1,
+  h2: 2,
+  h3: 3,
+  h4: 4,
+  h5: 5,
+  h6: 6,
+};
+
+/** Elements whose text keeps its whitespace. */
+export const PREFORMATTED: ReadonlySet<string> = new Set(["pre", "listing", "xmp", "plaintext"]);
+
+/** Elements that never get a class/id rule applied: the page shell and the main content. */
+export const SHELL_TAGS: ReadonlySet<string> = new Set(["html", "body", "main", "article"]);
+
+/**
+ * Class names and ids of boilerplate: navigation, menus, breadcrumbs, sidebars, tables of contents,
+ * share buttons, pagination, skip links. A class matches when one of its words (split at "-" and
+ * "_", so "site-nav" and "nav_main" match, "navheader" does not) is one of these.
+ */
+const BOILERPLATE_WORDS = new Set([
+  "nav",
+  "navbar",
+  "navigation",
+  "menu",
+  "menubar",
+  "breadcrumb",
+  "breadcrumbs",
+  "sidebar",
+  "toc",
+  "toctree",
+  "share",
+  "sharing",
+  "social",
+  "pagination",
+  "pager",
+  "skiplink",
+  "skip",
+]);
+
+/** Consent and cookie banners, matched anywhere in a class name or id. */
+const CONSENT = /cookie|consent|gdpr|onetrust|cookiebot/i;
+
+/** Classes that hide an element (or keep it for screen readers only). */
+const HIDDEN_CLASSES = new Set([
+  "hidden",
+  "d-none",
+  "hide",
+  "sr-only",
+  "visually-hidden",
+  "visuallyhidden",
+  "screen-reader-text",
+  "is-hidden",
+]);
+
+/** State classes ("has-sidebar", "with-nav", "no-toc") describe the element, not its role. */
+const STATE_PREFIX = /^(?:has|with|no|is|show|hide|without)[-_]/i;
+
+/** Longest class/id string examined (huge attributes are cut, not scanned). */
+const MAX_NAME = 512;
+
+/** Answers per class/id string: a site repeats the same few hundred on every page. */
+const nameCache = new Map<string, boolean>();
+const NAME_CACHE_LIMIT = 20_000;
+
+/** True when a class attribute or id marks boilerplate, a consent banner or hidden content. */
+export function isBoilerplateName(classes: string, id: string): boolean {
+  const key = id === "" ? classes : `${classes}\u0000${id}`;
+  const known = nameCache.get(key);
+  if (known !== undefined) return known;
+  const answer = judgeName(classes, id);
+  if (key.length < 300) {
+    if (nameCache.size >= NAME_CACHE_LIMIT) nameCache.clear();
+    nameCache.set(key, answer);
+  }
+  return answer;
+}
+
+function judgeName(classes: string, id: string): boolean {
+  const text = `${classes.length > MAX_NAME ? classes.slice(0, MAX_NAME) : classes} ${
+    id.length > MAX_NAME ? id.slice(0, MAX_NAME) : id
+  }`;
+  if (CONSENT.test(text)) return true;
+  for (const name of text.split(/\s+/)) {
+    if (name === "" || STATE_PREFIX.test(name)) continue;
+    const lower = name.toLowerCase();
+    if (HIDDEN_CLASSES.has(lower)) return true;
+    for (const word of lower.split(/[-_]+/)) if (BOILERPLATE_WORDS.has(word)) return true;
+  }
+  return false;
+}
+
+/** An inline style that hides the element. */
+export function isHiddenStyle(style: string): boolean {
+  const s = style.length > MAX_NAME ? style.slice(0, MAX_NAME) : style;
+  return /display\s*:\s*none|visibility\s*:\s*hidden/i.test(s);
+}
+
+/** The text of a skip link ("Skip to content", "Zum Inhalt springen", "Vai al contenuto"). */
+export const SKIP_LINK_TEXT =
+  /^\s*(?:skip|jump|zum|zur|direkt|springe|vai|salta|passa|aller|passer|saltar|ir al?|pular|naar)\b.{0,40}\b(?:content|inhalt|navigation|hauptinhalt|contenuto|menu|contenu|contenido|conteúdo|main|principale|inhoud)/i;

@@ -1,0 +1,138 @@
+/** Blocks → sections: a new section at every heading, text joined by the blocks' separators. */
+import { primaryLanguage } from "./language.js";
+import type { Block, DetectLanguage, Section } from "./types.js";
+
+/** Shortest section text (in characters) handed to a language detector. */
+const DETECT_MIN_CHARS = 200;
+
+/**
+ * Builds the sections of a page from its blocks, skipping those whose `keep` flag is 0 (site
+ * boilerplate). Sections with no text are left out; their headings stay in the heading paths of
+ * the sections below them.
+ */
+export function buildSections(
+  blocks: readonly Block[],
+  keep: Uint8Array | null,
+  pageLang: string,
+  detectLanguage?: DetectLanguage,
+): Section[] {
+  const sections: Section[] = [];
+  const headings: { level: number; text: string; anchor: string | null; end: number }[] = [];
+  let current: Draft = draft([], null);
+  let prev: Block | null = null;
+
+  const close = () => {
+    if (current.text !== "") sections.push(finish(current, pageLang, detectLanguage));
+  };
+
+  for (let i = 0; i < blocks.length; i++) {
+    // A wrapped heading's scope ended (its note box or <section> closed): the text that follows
+    // belongs to the heading above it again.
+    let ended = false;
+    while (headings.length > 0) {
+      const end = headings[headings.length - 1]?.end ?? -1;
+      if (end < 0 || end > i) break;
+      headings.pop();
+      ended = true;
+    }
+    if (ended) {
+      close();
+      const parent = headings[headings.length - 1];
+      current = draft(
+        headings.map((h) => h.text),
+        null,
+      );
+      current.fallback = parent?.anchor ?? null;
+      prev = null;
+    }
+    if (keep && keep[i] === 0) continue;
+    const block = blocks[i] as Block;
+    if (block.kind === "heading") {
+      close();
+      while (headings.length > 0 && (headings[headings.length - 1]?.level ?? 0) >= block.level) {
+        headings.pop();
+      }
+      headings.push({
+        level: block.level,
+        text: block.text,
+        anchor: block.anchor,
+        end: block.scopeEnd,
+      });
+      current = draft(
+        headings.map((h) => h.text),
+        block.anchor,
+      );
+      prev = block;
+      continue;
+    }
+    let sep = block.sep;
+    if (current.text !== "" && prev) {
+      if (sep === " | " && prev.row !== block.row) sep = "\n";
+      if (sep === "\n" && (block.group === 0 || prev.group !== block.group)) sep = "\n\n";
+    }
+    const offset = current.text === "" ? 0 : current.text.length + sep.length;
+    if (block.anchor !== null && block.anchor !== current.lastAnchor) {
+      if (current.anchor === null && current.text === "") current.anchor = block.anchor;
+      else current.anchors.push({ offset, id: block.anchor });
+      current.lastAnchor = block.anchor;
+    }
+    current.text = current.text === "" ? block.text : current.text + sep + block.text;
+    if (block.lang)
+      current.langChars.set(
+        block.lang,
+        (current.langChars.get(block.lang) ?? 0) + block.text.length,
+      );
+    else current.plainChars += block.text.length;
+    prev = block;
+  }
+  close();
+  return sections;
+}
+
+interface Draft {
+  headingPath: string[];
+  anchor: string | null;
+  /** The anchor when no block supplies one (a resumed section: its heading's). */
+  fallback: string | null;
+  lastAnchor: string | null;
+  text: string;
+  anchors: { offset: number; id: string }[];
+  /** Characters per declared language, and characters without a declared language. */
+  langChars: Map<string, number>;
+  plainChars: number;
+}
+
+function draft(headingPath: string[], anchor: string | null): Draft {
+  return {
+    headingPath,
+    anchor,
+    fallback: null,
+    lastAnchor: anchor,
+    text: "",
+    anchors: [],
+    langChars: new Map(),
+    plainChars: 0,
+  };
+}
+
+function finish(d: Draft, pageLang: string, detect: DetectLanguage | undefined): Section {
+  const section: Section = {
+    headingPath: d.headingPath,
+    anchor: d.anchor ?? d.fallback,
+    text: d.text,
+    anchors: d.anchors,
+  };
+  let lang: string | null = null;
+  let best = d.plainChars;
+  for (const [code, chars] of d.langChars) {
+    if (chars > best) {
+      best = chars;
+      lang = code;
+    }
+  }
+  if (lang === null && detect && d.text.length >= DETECT_MIN_CHARS) {
+    lang = primaryLanguage(detect(d.text));
+  }
+  if (lang !== null && lang !== pageLang) section.lang = lang;
+  return section;
+}

@@ -1,0 +1,245 @@
+/**
+ * Analysis: text → terms, the same for a page and for a question in the same language.
+ *
+ * For each word the tokenizer finds (`tokenize.ts`):
+ * 1. lower case; soft hyphens dropped; apostrophes resolved: an elided article or preposition
+ *    before one is dropped (Italian "l'installazione", French "qu'il"), a clitic after one is
+ *    dropped (English "it's", "we'll", "don't" → "do"; Dutch and German "auto's"), other
+ *    apostrophes are removed ("O'Reilly" → "oreilly");
+ * 2. stopwords are skipped (`stopwords-data.ts`), also when typed without diacritics;
+ * 3. words with digits, "_" or dots (`pg_dump`, `15.4`, `postgresql.conf`) are kept verbatim
+ *    (folded, not stemmed), plus their alphabetic pieces as parts ("pg", "dump");
+ * 4. hyphenated words become one term from the joined pieces ("E-Mail" → "email", "apt-get" →
+ *    "aptget"), plus each piece as a part ("apt", "get");
+ * 5. other words are stemmed (Snowball, German after `germanDigraphs`) and folded (`fold.ts`);
+ *    German and Dutch words also yield their compound parts (`compound.ts`).
+ *
+ * Each term carries its word's position (stopwords count, so distances are the text's) and its
+ * span in the input; extra terms (compound parts, pieces, diacritic-free stems) share the position
+ * and span of their word and are flagged `extra`.
+ * Results are cached per analyser by surface form (bounded), so a word costs one map look-up
+ * after its first time.
+ */
+import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from "./compound.js";
+import { fold, germanDigraphs } from "./fold.js";
+import { primaryTag, rulesFor } from "./languages.js";
+import {
+  HAS_APOSTROPHE,
+  HAS_DIGIT,
+  HAS_DOT,
+  HAS_HYPHEN,
+  HAS_SOFT_HYPHEN,
+  HAS_UNDERSCORE,
+  IS_IDEOGRAPH,
+  scanWords,
+} from "./tokenize.js";
+
+/** One term of an analysed text. */
+export interface Token {
+  /** The normalised term: lower case, folded, stemmed; what pages and questions meet on. */
+  term: string;
+  /** Index of the word in the text, counting every word (stopwords too). */
+  position: number;
+  /** Start of the word in the input (UTF-16 index): `text.slice(start, end)` is what to quote. */
+  start: number;
+  /** End of the word in the input, exclusive. */
+  end: number;
+  /**
+   * Present and true for an additional term of the same word: a compound part ("paket" of
+   * "Paketverwaltung"), a piece of a hyphenated word or identifier ("dump" of "pg_dump"), or the
+   * stem of the word spelt without diacritics where that differs ("atualizaca" of "atualização",
+   * what a visitor typing "atualizacao" gets). Ranking may weigh these less.
+   */
+  extra?: true;
+}
+
+/** Receives each term: the allocation-free form of `Analyzer.analyze`. */
+export type TermVisitor = (
+  term: string,
+  position: number,
+  start: number,
+  end: number,
+  extra: boolean,
+) => void;
+
+export interface Analyzer {
+  /** The language analysed: an ISO 639-1 code, or "" when the language has no rules. */
+  readonly lang: string;
+  /** The terms of `text`, in order. */
+  analyze(text: string): Token[];
+  /** Calls `visit` for each term of `text`, in order; returns the number of words. */
+  forEachTerm(text: string, visit: TermVisitor): number;
+  /** The term of one word, or null when it is a stopword or yields nothing. */
+  term(word: string): string | null;
+  /** Whether `word` is a stopword of the language (case and diacritics ignored). */
+  isStopword(word: string): boolean;
+}
+
+export interface AnalyzerOptions {
+  /**
+   * Known words for compound splitting (German, Dutch): `createLexicon` over the site's
+   * vocabulary; the built-in seed when absent.
+   */
+  lexicon?: Lexicon;
+  /** Most surface forms remembered; the cache is emptied when it is full. Default 50,000. */
+  cacheSize?: number;
+}
+
+interface Entry {
+  term: string;
+  extras: readonly string[] | null;
+}
+
+/** English "n't" leaves a stem that is not the verb in three cases. */
+const NOT_BASES: Readonly<Record<string, string>> = { ca: "can", wo: "will", sha: "shall" };
+const APOSTROPHES = /[’ʼ]/g;
+const MAX_STEM_LENGTH = 48;
+
+/** Creates an analyser for `lang` (ISO 639-1 or a BCP 47 tag; other values analyse generically). */
+export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Analyzer {
+  const rules = rulesFor(lang);
+  const lexicon = rules?.compounds ? (options.lexicon ?? seedLexicon(rules)) : undefined;
+  const cacheSize = Math.max(1, options.cacheSize ?? 50_000);
+  const stop = new Set<string>();
+  for (const word of rules?.stopwords ?? []) stop.add(matchForm(word, rules));
+  const isStopForm = (form: string) => stop.has(form);
+  const cache = new Map<string, Entry | null>();
+  /** Stems of compound parts: parts recur across words ("…verwaltung", "…system"). */
+  const partStems = new Map<string, string>();
+  const stemPart = (lower: string): string => {
+    let stem = partStems.get(lower);
+    if (stem === undefined && rules) {
+      stem = stemForm(lower, rules);
+      if (partStems.size >= cacheSize) partStems.clear();
+      partStems.set(lower, stem);
+    }
+    return stem ?? lower;
+  };
+
+  function simple(lower: string): Entry | null {
+    const spelt = rules?.code === "de" ? germanDigraphs(lower) : lower;
+    const form = fold(spelt);
+    if (form === "" || stop.has(form)) return null;
+    if (!rules || lower.length > MAX_STEM_LENGTH) return { term: form, extras: null };
+    const term = fold(rules.stem(spelt));
+    if (term === "") return null;
+    let extras = lexicon ? splitCompound(form, rules, lexicon, isStopForm, stemPart) : null;
+    if (form !== spelt) {
+      const plain = rules.stem(form);
+      if (plain !== term && plain !== "") extras = extras ? [...extras, plain] : [plain];
+    }
+    return { term, extras };
+  }
+
+  function resolveApostrophes(lower: string): string {
+    const pieces = lower.replace(APOSTROPHES, "'").split("'");
+    if (pieces.length > 1 && rules?.elisions.has(pieces[0] ?? "")) pieces.shift();
+    if (pieces.length > 1 && rules?.clitics.has(pieces[pieces.length - 1] ?? "")) {
+      const clitic = pieces.pop();
+      const last = pieces.length - 1;
+      const before = pieces[last] ?? "";
+      if (clitic === "t" && rules?.code === "en" && before.endsWith("n")) {
+        const base = before.slice(0, -1);
+        pieces[last] = NOT_BASES[base] ?? base;
+      }
+    }
+    return pieces.join("");
+  }
+
+  function withPieces(term: string, pieces: string[]): Entry | null {
+    const extras: string[] = [];
+    for (const piece of pieces) {
+      if (piece.length < 2 || /^\d+$/.test(piece)) continue;
+      const entry = simple(piece);
+      if (entry && entry.term !== term && !extras.includes(entry.term)) extras.push(entry.term);
+    }
+    return { term, extras: extras.length > 0 ? extras : null };
+  }
+
+  function compute(raw: string, flags: number): Entry | null {
+    let lower = raw.toLowerCase();
+    if (flags & IS_IDEOGRAPH) return { term: lower, extras: null };
+    if (flags & HAS_SOFT_HYPHEN) lower = lower.replaceAll("\u00ad", "");
+    if (flags & HAS_APOSTROPHE) lower = resolveApostrophes(lower);
+    if (lower === "") return null;
+    if (flags & (HAS_DIGIT | HAS_UNDERSCORE | HAS_DOT)) {
+      const term = fold(lower);
+      return withPieces(term, lower.split(/[-_.‐‑]+/));
+    }
+    if (flags & HAS_HYPHEN) {
+      const pieces = lower.split(/[-‐‑]+/);
+      const whole = simple(pieces.join(""));
+      if (!whole || pieces.every((piece) => simple(piece) === null)) return null;
+      const entry = withPieces(whole.term, pieces);
+      return entry;
+    }
+    return simple(lower);
+  }
+
+  function lookup(raw: string, flags: number): Entry | null {
+    let entry = cache.get(raw);
+    if (entry === undefined) {
+      entry = compute(raw, flags);
+      if (cache.size >= cacheSize) cache.clear();
+      cache.set(raw, entry);
+    }
+    return entry;
+  }
+
+  function forEachTerm(text: string, visit: TermVisitor): number {
+    let position = 0;
+    scanWords(text, (start, end, flags) => {
+      const entry = lookup(text.slice(start, end), flags);
+      if (entry) {
+        visit(entry.term, position, start, end, false);
+        if (entry.extras)
+          for (const extra of entry.extras) visit(extra, position, start, end, true);
+      }
+      position++;
+    });
+    return position;
+  }
+
+  return {
+    lang: rules?.code ?? "",
+    forEachTerm,
+    analyze(text) {
+      const tokens: Token[] = [];
+      forEachTerm(text, (term, position, start, end, extra) => {
+        tokens.push(extra ? { term, position, start, end, extra } : { term, position, start, end });
+      });
+      return tokens;
+    },
+    term(word) {
+      let found: string | null = null;
+      scanWords(word, (start, end, flags) => {
+        if (found === null) found = lookup(word.slice(start, end), flags)?.term ?? null;
+      });
+      return found;
+    },
+    isStopword(word) {
+      return stop.has(matchForm(word.toLowerCase(), rules));
+    },
+  };
+}
+
+const shared = new Map<string, Analyzer>();
+
+/** The shared analyser of `lang` with default options (cached per language). */
+export function analyzerFor(lang: string): Analyzer {
+  const key = primaryTag(lang);
+  let analyzer = shared.get(key);
+  if (!analyzer) {
+    analyzer = createAnalyzer(key);
+    shared.set(key, analyzer);
+  }
+  return analyzer;
+}
+
+/**
+ * The terms of `text` analysed as `lang` (ISO 639-1 code or BCP 47 tag). Pages and questions go
+ * through this same function; pass the language `detectLanguage` found.
+ */
+export function analyze(text: string, lang: string): Token[] {
+  return analyzerFor(lang).analyze(text);
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES, primaryTag, rulesFor, SUPPORTED_LANGUAGES } from "./languages.js";
+
+/** lang, word, stem from the reference C implementation (testdata/stems.tsv). */
+const REFERENCE = readFileSync(new URL("./testdata/stems.tsv", import.meta.url), "utf8")
+  .split("\n")
+  .filter((line) => line !== "" && !line.startsWith("#"))
+  .map((line) => line.split("\t") as [string, string, string]);
+
+describe("Snowball stemmers", () => {
+  it.each(SUPPORTED_LANGUAGES)("%s stems as libstemmer 2.2 does", (lang) => {
+    const rules = LANGUAGES[lang];
+    const cases = REFERENCE.filter(([l]) => l === lang);
+    expect(cases.length).toBeGreaterThan(100);
+    // hooty's one addition (languages.ts): German "-iert" participles meet their infinitive
+    const expected = (stem: string) =>
+      lang === "de" && stem.endsWith("iert") && stem.length > 6 ? stem.slice(0, -3) : stem;
+    const wrong = cases.filter(([, word, stem]) => rules?.stem(word) !== expected(stem));
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("language tags", () => {
+  it("take the primary subtag of BCP 47 tags, any case", () => {
+    expect(primaryTag("de-CH")).toBe("de");
+    expect(primaryTag("pt_BR")).toBe("pt");
+    expect(primaryTag("EN")).toBe("en");
+    expect(primaryTag(" it ")).toBe("it");
+    expect(primaryTag("")).toBe("");
+    expect(primaryTag("x")).toBe("");
+    expect(primaryTag("<script>")).toBe("");
+  });
+
+  it("find rules for the seven analysed languages only", () => {
+    expect(SUPPORTED_LANGUAGES).toEqual(["en", "de", "it", "fr", "es", "pt", "nl"]);
+    expect(rulesFor("fr-CA")?.code).toBe("fr");
+    expect(rulesFor("ru")).toBeUndefined();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The languages Hooty analyses fully, and every rule that differs between them: one row each.
+ * A language not in the table (detected, or declared by a page) is still tokenised and folded,
+ * but neither stemmed nor stripped of stopwords.
+ *
+ * Stemmers are Snowball's algorithms: `porter2` for English and `@orama/stemmers` (Snowball's
+ * generated JavaScript) for the others; both give the same stems as the reference C library
+ * (libstemmer 2.2) on the Debian documentation's vocabulary, see `languages.test.ts`.
+ */
+import { stemmer as dutch } from "@orama/stemmers/dutch";
+import { stemmer as french } from "@orama/stemmers/french";
+import { stemmer as german } from "@orama/stemmers/german";
+import { stemmer as italian } from "@orama/stemmers/italian";
+import { stemmer as portuguese } from "@orama/stemmers/portuguese";
+import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stem as english } from "porter2";
+import { STOPWORD_TEXT } from "./stopwords-data.js";
+
+export interface LanguageRules {
+  /** ISO 639-1 code. */
+  code: string;
+  /** Snowball stemmer for one lower-case word (diacritics kept). */
+  stem: (lower: string) => string;
+  /** Stopwords, lower case, with their diacritics. */
+  stopwords: readonly string[];
+  /**
+   * Elided words before an apostrophe that are dropped with it: Italian "l'installazione",
+   * French "jusqu'à". Lower case, without the apostrophe.
+   */
+  elisions: ReadonlySet<string>;
+  /**
+   * Clitics after an apostrophe that are dropped with it: English "it's", "we'll", "don't";
+   * Dutch and German "auto's", "geht's".
+   */
+  clitics: ReadonlySet<string>;
+  /** Whether long words are split into known parts ("Paketverwaltung" → "paket", "verwaltung"). */
+  compounds: boolean;
+  /** Linking elements between compound parts ("Verwaltungs|system", "Bundes|land"). */
+  linkers: readonly string[];
+}
+
+/**
+ * Snowball's German stemmer, plus one rule: a stem ending in "iert" loses its "ert", so the
+ * participles of the many "-ieren" verbs meet their infinitive ("installiert", "installierte",
+ * "installieren" → "installi"; "konfiguriert" → "konfiguri").
+ */
+function germanStem(word: string): string {
+  const stem = german(word);
+  return stem.endsWith("iert") && stem.length > 6 ? stem.slice(0, -3) : stem;
+}
+
+function words(text: string): readonly string[] {
+  return text.split(/\s+/).filter((w) => w !== "");
+}
+
+function set(text: string): ReadonlySet<string> {
+  return new Set(words(text));
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
+  en: {
+    code: "en",
+    stem: english,
+    stopwords: words(STOPWORD_TEXT.en ?? ""),
+    elisions: NONE,
+    clitics: set("s ll re ve d m t"),
+    compounds: false,
+    linkers: [],
+  },
+  de: {
+    code: "de",
+    stem: germanStem,
+    stopwords: words(STOPWORD_TEXT.de ?? ""),
+    elisions: NONE,
+    clitics: set("s"),
+    compounds: true,
+    linkers: ["s", "es", "n", "en", "er", "e", "ens"],
+  },
+  it: {
+    code: "it",
+    stem: italian,
+    stopwords: words(STOPWORD_TEXT.it ?? ""),
+    elisions: set(
+      "l d c s m t v n un dell nell all dall sull coll quell quest bell sant tutt senz dov com anch",
+    ),
+    clitics: NONE,
+    compounds: false,
+    linkers: [],
+  },
+  fr: {
+    code: "fr",
+    stem: french,
+    stopwords: words(STOPWORD_TEXT.fr ?? ""),
+    elisions: set("l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu quelqu"),
+    clitics: NONE,
+    compounds: false,
+    linkers: [],
+  },
+  es: {
+    code: "es",
+    stem: spanish,
+    stopwords: words(STOPWORD_TEXT.es ?? ""),
+    elisions: NONE,
+    clitics: NONE,
+    compounds: false,
+    linkers: [],
+  },
+  pt: {
+    code: "pt",
+    stem: portuguese,
+    stopwords: words(STOPWORD_TEXT.pt ?? ""),
+    elisions: set("d n"),
+    clitics: NONE,
+    compounds: false,
+    linkers: [],
+  },
+  nl: {
+    code: "nl",
+    stem: dutch,
+    stopwords: words(STOPWORD_TEXT.nl ?? ""),
+    elisions: NONE,
+    clitics: set("s"),
+    compounds: true,
+    linkers: ["s", "e", "en"],
+  },
+};
+
+/** The languages analysed fully, in the table's order. */
+export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(LANGUAGES);
+
+/**
+ * The rules for `lang`: an ISO 639-1 code or a BCP 47 tag ("de-CH", "pt_BR", "EN"), matched on its
+ * primary subtag. Undefined for a language without rules.
+ */
+export function rulesFor(lang: string): LanguageRules | undefined {
+  return LANGUAGES[primaryTag(lang)];
+}
+
+/** "de-CH" → "de", "pt_BR" → "pt", "EN" → "en"; "" for nonsense. */
+export function primaryTag(lang: string): string {
+  const match = /^\s*([a-zA-Z]{2,3})(?:[-_]|\s*$)/.exec(lang);
+  return match?.[1]?.toLowerCase() ?? "";
+}

@@ -13,6 +13,11 @@ export interface FetchedPage {
   /** Hash of the body, used to spot the same page under two URLs. */
   contentHash: string;
   fetchedAt: string;
+  /**
+   * The same-origin links the crawler follows from this page (normalised). Kept with the page so
+   * that a recrawl answered `304 Not Modified` still finds the pages behind it.
+   */
+  links: string[];
 }
 
 export interface PageSink {

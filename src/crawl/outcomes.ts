@@ -6,6 +6,8 @@ import { type CrawlReport, emptySkipped, type SkipReason } from "../core/report.
  */
 export const OUTCOMES = {
   indexed: { fetched: true, skipped: null },
+  /** 304 Not Modified on a recrawl: the page stays indexed as it was. */
+  unchanged: { fetched: true, skipped: null },
   noindex: { fetched: true, skipped: "noindex" },
   duplicate: { fetched: true, skipped: "duplicate" },
   "not-html-type": { fetched: true, skipped: "not-html" },
@@ -37,5 +39,6 @@ export function tally(outcomes: Record<string, number>): Pick<CrawlReport, "page
     if (meaning.fetched) fetched += count;
     if (meaning.skipped) skipped[meaning.skipped] += count;
   }
-  return { pages: { fetched, indexed: outcomes.indexed ?? 0 }, skipped };
+  const indexed = (outcomes.indexed ?? 0) + (outcomes.unchanged ?? 0);
+  return { pages: { fetched, indexed }, skipped };
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
-import type { CrawlRecord, SiteRecord, Store } from "../store/types.js";
+import type { CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
 import { allowListGuide, classify, robotsDirectives } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
@@ -342,9 +342,10 @@ class SiteCrawl {
     }
     let response = given?.response ?? null;
     let failure = given?.failure ?? null;
+    const previous = this.site ? await this.context.store.pages.get(this.site.id, url) : null;
     if (!response && !failure) {
       try {
-        response = await this.exchangePage(url);
+        response = await this.exchangePage(url, conditionalHeaders(previous));
       } catch (error) {
         if (!(error instanceof FetchFailure) || error.kind === "aborted") throw error;
         failure = error;
@@ -358,6 +359,11 @@ class SiteCrawl {
         detail: `no usable answer: ${failure?.message ?? "unknown failure"}`,
       });
       return this.settle(url, "error");
+    }
+    if (response.status === 304 && previous) {
+      // Unchanged since the last crawl: it stays in the index, and its links still lead on.
+      await this.enqueue(previous.links, entry.depth + 1);
+      return this.settle(url, "unchanged");
     }
     await this.answer(entry, response);
   }
@@ -433,9 +439,10 @@ class SiteCrawl {
     }
     const directives = robotsDirectives(response.headers, html);
     const links = directives.nofollow ? null : extractLinks(html);
+    let followed: string[] = [];
     if (links) {
       const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
-      await this.enqueue(links.hrefs, entry.depth + 1, base);
+      followed = (await this.enqueue(links.hrefs, entry.depth + 1, base)).followed;
     }
     if (verdict.kind === "noindex" || directives.noindex) {
       await this.removeFromIndex(url);
@@ -443,7 +450,7 @@ class SiteCrawl {
     }
     const canonical = links?.canonical ? normalizeUrl(links.canonical, url) : null;
     if (canonical && canonical.origin === this.origin && canonical.href !== url) {
-      const added = await this.enqueue([canonical.href], entry.depth);
+      const { added } = await this.enqueue([canonical.href], entry.depth);
       const canonicalKnown =
         added > 0 || (await this.context.store.pages.get(this.mustSite().id, canonical.href));
       if (canonicalKnown || added === 0) {
@@ -466,12 +473,14 @@ class SiteCrawl {
       html,
       contentHash,
       fetchedAt: new Date(response.endedAt).toISOString(),
+      links: followed,
     });
     return this.settle(url, "indexed");
   }
 
   /** Records what was found on a page; URLs HootyBot will never fetch are settled at once. */
-  private async enqueue(hrefs: readonly string[], depth: number, base?: string): Promise<number> {
+  /** Resolves to how many URLs were new, and which of them HootyBot may follow. */
+  private async enqueue(hrefs: readonly string[], depth: number, base?: string) {
     const entries: { url: string; depth: number; outcome?: Outcome }[] = [];
     for (const href of hrefs) {
       const target = normalizeUrl(href, base ?? this.origin);
@@ -484,7 +493,8 @@ class SiteCrawl {
       else if (looksNotHtml(target)) entries.push({ url, depth, outcome: "not-html" });
       else entries.push({ url, depth });
     }
-    return this.context.store.frontier.add(this.mustCrawl().id, entries);
+    const added = await this.context.store.frontier.add(this.mustCrawl().id, entries);
+    return { added, followed: entries.filter((e) => e.outcome === undefined).map((e) => e.url) };
   }
 
   private async settle(url: string, outcome: Outcome): Promise<void> {
@@ -496,14 +506,15 @@ class SiteCrawl {
     if (this.site) await this.context.sink.remove(this.site.id, url);
   }
 
-  private exchangePage(url: string): Promise<FetchResponse> {
-    return this.exchange(url, undefined, (type) => isHtmlType(type));
+  private exchangePage(url: string, headers?: Record<string, string>): Promise<FetchResponse> {
+    return this.exchange(url, undefined, (type) => isHtmlType(type), headers);
   }
 
   private async exchange(
     url: string,
     accept?: string,
     acceptContentType?: (type: string | null) => boolean,
+    headers?: Record<string, string>,
   ): Promise<FetchResponse> {
     this.throwIfBlocked();
     const { gate } = await this.gateFor(new URL(url).origin);
@@ -513,6 +524,7 @@ class SiteCrawl {
         url,
         ...(accept ? { accept } : {}),
         ...(acceptContentType ? { acceptContentType } : {}),
+        ...(headers ? { headers } : {}),
         timeoutMs: this.settings.timeoutMs,
         maxBytes: this.settings.maxBytes,
       },
@@ -714,6 +726,15 @@ const ALLOW_ALL = {
   decide: () => ({ allowed: true, rule: null, line: null, reason: "no-group" as const }),
   crawlDelay: () => null,
 } as unknown as Robots;
+
+/** Asks only for a changed page when the index holds a copy with validators. */
+function conditionalHeaders(previous: PageRecord | null): Record<string, string> | undefined {
+  if (!previous) return undefined;
+  const headers: Record<string, string> = {};
+  if (previous.etag) headers["if-none-match"] = previous.etag;
+  if (previous.lastModified) headers["if-modified-since"] = previous.lastModified;
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
 
 function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;

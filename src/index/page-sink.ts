@@ -21,6 +21,7 @@ export function createIndexSink(pages: Pages): PageSink {
         contentHash: page.contentHash,
         etag: page.headers.etag ?? null,
         lastModified: page.headers["last-modified"] ?? null,
+        links: page.links,
       });
     },
     async remove(siteId, url) {

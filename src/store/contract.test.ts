@@ -120,6 +120,7 @@ for (const { name, open } of implementations) {
           contentHash: url,
           etag: null,
           lastModified: null,
+          links: [],
         });
         const docs = await store.sites.ensure(
           "https://docs.example.org",

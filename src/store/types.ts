@@ -149,6 +149,8 @@ export interface PageRecord {
   contentHash: string;
   etag: string | null;
   lastModified: string | null;
+  /** The same-origin links the crawler follows from the page (see FetchedPage.links). */
+  links: string[];
 }
 
 /** The pages in the index. Only the index phase writes here. */

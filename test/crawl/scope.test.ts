@@ -195,3 +195,36 @@ describe("robots.txt changes", () => {
     expect(report.skipped.robots).toBe(1);
   });
 });
+
+describe("recrawls", () => {
+  it("ask only for what changed (ETag, Last-Modified) and still reach the pages behind a 304", async () => {
+    const conditional =
+      (title: string, links: string[], etag: string) =>
+      (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+        if (req.headers["if-none-match"] === etag) return res.writeHead(304, { etag }).end();
+        res
+          .writeHead(200, {
+            "content-type": "text/html",
+            etag,
+            "last-modified": "Mon, 02 Nov 2026 10:00:00 GMT",
+          })
+          .end(pageHtml(title, links));
+      };
+    const s = await site({
+      ...pagesSite(0),
+      "/": conditional("Home", ["/a"], '"home-1"'),
+      "/a": conditional("A", ["/b"], '"a-1"'),
+      "/b": conditional("B", [], '"b-1"'),
+    });
+    const shared = store();
+    expect((await crawl(`${s.origin}/`, { store: shared })).pages.indexed).toBe(3);
+    const before = s.log.length;
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    expect(again.pages).toEqual({ fetched: 3, indexed: 3 });
+    const second = s.log.slice(before).filter((r) => /^\/[ab]?$/.test(r.path));
+    expect(second.map((r) => r.path)).toEqual(["/", "/a", "/b"]);
+    expect(
+      second.slice(1).every((r) => r.headers["if-none-match"] && r.headers["if-modified-since"]),
+    ).toBe(true);
+  });
+});

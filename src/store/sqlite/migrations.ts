@@ -79,6 +79,7 @@ export const MIGRATIONS: readonly Migration[] = [
         content_hash TEXT NOT NULL,
         etag TEXT,
         last_modified TEXT,
+        links TEXT NOT NULL DEFAULT '[]',
         PRIMARY KEY (site_id, url)
       ) STRICT;
       CREATE INDEX pages_content ON pages (site_id, content_hash);

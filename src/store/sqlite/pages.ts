@@ -11,6 +11,7 @@ interface PageRow {
   content_hash: string;
   etag: string | null;
   last_modified: string | null;
+  links: string;
 }
 
 const toPage = (row: PageRow): PageRecord => ({
@@ -23,17 +24,19 @@ const toPage = (row: PageRow): PageRecord => ({
   contentHash: row.content_hash,
   etag: row.etag,
   lastModified: row.last_modified,
+  links: JSON.parse(row.links) as string[],
 });
 
 export function sqlitePages(db: SqliteDatabase): Pages {
   const put = db.prepare(
     `INSERT INTO pages (site_id, url, title, lang, fetched_at, status, content_hash, etag,
-       last_modified)
-     VALUES (@siteId, @url, @title, @lang, @fetchedAt, @status, @contentHash, @etag, @lastModified)
+       last_modified, links)
+     VALUES (@siteId, @url, @title, @lang, @fetchedAt, @status, @contentHash, @etag, @lastModified,
+       @links)
      ON CONFLICT (site_id, url) DO UPDATE SET title = excluded.title, lang = excluded.lang,
        fetched_at = excluded.fetched_at, status = excluded.status,
        content_hash = excluded.content_hash, etag = excluded.etag,
-       last_modified = excluded.last_modified`,
+       last_modified = excluded.last_modified, links = excluded.links`,
   );
   const get = db.prepare("SELECT * FROM pages WHERE site_id = ? AND url = ?");
   const withContent = db.prepare(
@@ -44,7 +47,7 @@ export function sqlitePages(db: SqliteDatabase): Pages {
   const one = (row: unknown) => (row ? toPage(row as PageRow) : null);
   return {
     put: async (page) => {
-      put.run(page);
+      put.run({ ...page, links: JSON.stringify(page.links) });
     },
     get: async (siteId, url) => one(get.get(siteId, url)),
     withContent: async (siteId, hash, exceptUrl) => one(withContent.get(siteId, hash, exceptUrl)),

@@ -36,7 +36,10 @@ export function registerCrawl(program: Command): void {
     ),
   ).action(async (urls: string[], options: CrawlOptions) => {
     const starts = urls.map((raw) => {
-      const url = normalizeUrl(raw);
+      // "example.org" means the site's https home page, as in a browser's address bar.
+      const url = normalizeUrl(
+        /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) ? raw : `https://${raw.trim()}`,
+      );
       if (!url) throw usageError(`not an http(s) URL: ${JSON.stringify(raw)}`);
       return url.href;
     });

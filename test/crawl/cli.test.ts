@@ -1,0 +1,72 @@
+/** `hooty crawl` as a user runs it: the built binary, a real site, the JSON report of CONTRACT.md. */
+import { describe, expect, it } from "vitest";
+import { jsonLines, runHooty, tempDir } from "../helpers/cli.js";
+import { htmlRoute, pageHtml, pagesSite, site } from "../helpers/crawl.js";
+
+describe("hooty crawl", () => {
+  it("prints one report per site with --json, and progress only on stderr", async () => {
+    const a = await site(pagesSite(2));
+    const b = await site({ ...pagesSite(0), "/": htmlRoute(pageHtml("B", ["/missing"])) });
+    const data = tempDir();
+    const result = await runHooty([
+      "crawl",
+      `${a.origin}/`,
+      `${b.origin}/`,
+      "--data",
+      data,
+      "--json",
+      "--max-pages",
+      "10",
+    ]);
+    expect(result.code).toBe(0);
+    const reports = jsonLines(result.stdout) as Record<string, unknown>[];
+    expect(reports).toHaveLength(2);
+    for (const report of reports) {
+      expect(Object.keys(report)).toEqual(
+        expect.arrayContaining(["site", "outcome", "pages", "skipped", "problems", "requests"]),
+      );
+      expect(Object.keys(report.skipped as object).sort()).toEqual([
+        "duplicate",
+        "error",
+        "limit",
+        "noindex",
+        "not-html",
+        "off-site",
+        "robots",
+        "unsafe",
+      ]);
+    }
+    const [ra, rb] = [a, b].map((s) => reports.find((r) => r.site === s.origin));
+    expect(ra).toMatchObject({
+      outcome: "completed",
+      pages: { fetched: 3, indexed: 3 },
+      problems: [],
+    });
+    expect(rb).toMatchObject({
+      outcome: "completed",
+      problems: [{ kind: "http-error", url: `${b.origin}/missing`, status: 404 }],
+    });
+    expect(result.stderr).toContain(a.origin);
+
+    const pages = await runHooty(["pages", a.origin, "--data", data, "--json"]);
+    expect(jsonLines(pages.stdout)).toEqual(
+      expect.arrayContaining([
+        { url: `${a.origin}/`, title: "Home", lang: "en", fetchedAt: expect.any(String) },
+      ]),
+    );
+  });
+
+  it("answers bad input with one line and exit 2", async () => {
+    for (const args of [
+      ["crawl"],
+      ["crawl", "ftp://example.org/"],
+      ["crawl", "https://x.example/", "--max-pages", "0"],
+      ["crawl", "https://x.example/", "--timeout", "-1"],
+    ]) {
+      const result = await runHooty([...args, "--data", tempDir()]);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.stdout).toBe("");
+    }
+  });
+});

@@ -11,6 +11,7 @@ export function createProgress(
   const sites = new Map<string, SiteProgress>();
   let drawn = 0;
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   const line = (p: SiteProgress) => {
     const wait = p.waiting ? waitText(p.waiting) : "";
@@ -27,16 +28,19 @@ export function createProgress(
       const before = sites.get(progress.startUrl);
       sites.set(progress.startUrl, progress);
       if (interactive) {
-        timer ??= setInterval(draw, 250);
+        if (!stopped) timer ??= setInterval(draw, 250);
         return;
       }
       if (!before) stderr.write(`hooty: crawling ${progress.site}\n`);
       else if (progress.state === "done" && before.state !== "done")
         stderr.write(`hooty: ${line(progress)}\n`);
     },
+    /** Draws the last state once; later calls do nothing (results may follow on the terminal). */
     stop() {
+      if (stopped) return;
+      stopped = true;
       if (timer) clearInterval(timer);
-      if (interactive) draw();
+      if (interactive && sites.size > 0) draw();
     },
   };
 }

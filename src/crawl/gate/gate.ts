@@ -130,8 +130,10 @@ export class SiteGate {
     return gate;
   }
 
-  /** Gives the site back: another process may crawl it now. */
+  /** Stores the pace and gives the site back: another process may crawl it now. */
   async close(): Promise<void> {
+    await this.queue;
+    await this.save();
     await this.states.release(this.origin, this.owner);
   }
 
@@ -206,6 +208,7 @@ export class SiteGate {
         throw error;
       }
       const ended = Math.max(response.endedAt, this.clock.now());
+      const hadFailures = this.state.consecutiveFailures > 0;
       this.state.inFlightSince = null;
       this.state.nextAt = ended + this.delayMs;
       this.state.consecutiveFailures = 0;
@@ -213,7 +216,10 @@ export class SiteGate {
         (response.status !== 429 && response.status !== 503) ||
         options.isChallenge?.(response) === true
       ) {
-        await this.save();
+        // The stored state still says "in flight since": after a crash that alone keeps the pace
+        // (see recover), so an ordinary answer needs no write. The next request's write, or
+        // close(), stores the pace.
+        if (hadFailures) await this.save();
         return response;
       }
       const asked = retryAfterMs(response.headers, ended);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { notCoveredMessage } from "./not-covered.js";
+import { textFragmentUrl } from "./text-fragment.js";
+
+describe("textFragmentUrl", () => {
+  it("links a short quote whole, escaping the fragment's own syntax", () => {
+    expect(textFragmentUrl("https://x.org/a#old", "Use pg_dump, then -- restore & check.")).toBe(
+      "https://x.org/a#:~:text=Use%20pg_dump%2C%20then%20%2D%2D%20restore%20%26%20check.",
+    );
+  });
+
+  it("links a long quote by its first and last words, after the anchor", () => {
+    const quote =
+      "The autovacuum daemon automates the execution of VACUUM and ANALYZE commands, and it is enabled by default in every installation.";
+    expect(textFragmentUrl("https://x.org/a", quote, "routine-vacuuming")).toBe(
+      "https://x.org/a#routine-vacuuming:~:text=The%20autovacuum%20daemon%20automates%20the,by%20default%20in%20every%20installation.",
+    );
+  });
+});
+
+describe("notCoveredMessage", () => {
+  it("speaks the question's language, English otherwise", () => {
+    expect(notCoveredMessage("de")).toMatch(/nicht/);
+    expect(notCoveredMessage("it-IT")).toMatch(/non rispondono/);
+    expect(notCoveredMessage("xx")).toMatch(/do not answer/);
+  });
+});

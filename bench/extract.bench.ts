@@ -15,12 +15,12 @@ const ROUNDS = 2;
 const NAVIGATION = /\bPrev\b/;
 type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
 
-interface Page {
+export interface Page {
   url: string;
   html: string;
 }
 
-interface Corpus {
+export interface Corpus {
   label: string;
   pages: Page[];
 }
@@ -29,7 +29,7 @@ interface Corpus {
  * The PostgreSQL 15 manual as built by ../shared/corpora/build-sites.sh ($CORPORA_DIR, default
  * $TMPDIR/hooty-corpora); without it, the pages in test/fixtures/extract/.
  */
-function loadCorpus(): Corpus {
+export function loadCorpus(): Corpus {
   const corpora = process.env.CORPORA_DIR ?? join(tmpdir(), "hooty-corpora");
   const site = join(corpora, "sites", "pg");
   if (existsSync(site)) {

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { classifyBench } from "./classify.bench.js";
 import { crawlBench } from "./crawl.bench.js";
 import { extractBench } from "./extract.bench.js";
+import { indexBench } from "./index.bench.js";
 import { robotsBench } from "./robots.bench.js";
 import { storeBench } from "./store.bench.js";
 import type { BenchSuite } from "./suite.js";
@@ -19,6 +20,7 @@ const SUITES: BenchSuite[] = [
   robotsBench,
   crawlBench,
   extractBench,
+  indexBench,
   textBench,
 ];
 

@@ -3,13 +3,15 @@
  * `store/sqlite` (and later `store/postgres`).
  */
 import { join, resolve } from "node:path";
+import { answerQuestion } from "./answer/answer.js";
 import { HootyError } from "./core/errors.js";
 import { crawlSites } from "./crawl/crawl.js";
 import { fetchOnce } from "./crawl/fetch/fetch.js";
+import { type RefreshContext, refreshSites } from "./crawl/refresh.js";
 import type { CrawlContext } from "./crawl/site-crawl.js";
 import { createIndexSink } from "./index/page-sink.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
-import type { Store } from "./store/types.js";
+import type { SiteRecord, Store } from "./store/types.js";
 
 export interface StoreOptions {
   /** `--data DIR`; falls back to `$HOOTY_DATA`, then `./.hooty`. */
@@ -40,10 +42,17 @@ export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
 
 /** Crawls the sites into the store's index, with HootyBot's real network layer. */
 export function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
-  return crawlSites(startUrls, {
-    ...run,
-    store,
-    sink: createIndexSink(store.pages),
-    fetch: fetchOnce,
-  });
+  return crawlSites(startUrls, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
+}
+
+export type RefreshRun = Omit<RefreshContext, "store" | "sink" | "fetch">;
+
+/** Reads the sites' robots.txt again and removes from the index what it now disallows. */
+export function refresh(store: Store, sites: readonly SiteRecord[], run: RefreshRun = {}) {
+  return refreshSites(sites, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
+}
+
+/** Answers a question from the site's indexed pages only. */
+export function ask(store: Store, siteId: number, question: string) {
+  return answerQuestion({ texts: store.texts, pages: store.pages }, siteId, question);
 }

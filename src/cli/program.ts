@@ -1,9 +1,12 @@
 import { createRequire } from "node:module";
 import { Command } from "commander";
+import { registerAsk } from "./commands/ask.js";
 import { registerBlock } from "./commands/block.js";
 import { registerClassify } from "./commands/classify.js";
 import { registerCrawl } from "./commands/crawl.js";
+import { registerEval } from "./commands/eval.js";
 import { registerPages } from "./commands/pages.js";
+import { registerRefresh } from "./commands/refresh.js";
 import { registerRobots } from "./commands/robots.js";
 
 const pkg = createRequire(import.meta.url)("../../../package.json") as { version: string };
@@ -25,6 +28,9 @@ export function buildProgram(): Command {
     });
   registerCrawl(program);
   registerPages(program);
+  registerAsk(program);
+  registerEval(program);
+  registerRefresh(program);
   registerBlock(program);
   registerClassify(program);
   registerRobots(program);

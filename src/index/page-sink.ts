@@ -2,30 +2,71 @@
  * The index side of the crawl (DESIGN.md flow: "pages (text by section) ─► index ─► store"):
  * implements the crawler's PageSink. Only pages the crawler read whole, allowed, HTML and content
  * arrive here; pages that turned gone, noindex or disallowed are removed.
+ *
+ * A page: extract (page rules) → language (declared, else detected) → site boilerplate (learnt
+ * across the site's pages) → sections (each section's language where it differs) → passages →
+ * terms (src/text, per language) → one store transaction replacing the page's entry.
  */
 import type { PageSink } from "../core/page-sink.js";
-import type { Pages } from "../store/types.js";
+import type { Pages, TextIndex } from "../store/types.js";
 import { extractPage } from "./extract/index.js";
+import { pageLanguage } from "./language.js";
+import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
 
-export function createIndexSink(pages: Pages): PageSink {
+/** The parts of the store the index writes. */
+export interface IndexStore {
+  pages: Pages;
+  texts: TextIndex;
+}
+
+export function createIndexSink(store: IndexStore): PageSink {
+  const sites = new Map<number, Promise<SiteBoilerplateIndex>>();
+  const siteOf = (siteId: number) => {
+    let site = sites.get(siteId);
+    if (!site) {
+      site = loadSiteBoilerplate({ siteId, texts: store.texts });
+      site.catch(() => sites.delete(siteId));
+      sites.set(siteId, site);
+    }
+    return site;
+  };
+
   return {
     async accept(page) {
-      const extracted = extractPage({ url: page.url, html: page.html, headers: page.headers });
-      await pages.put({
-        siteId: page.siteId,
-        url: page.url,
-        title: extracted.title || null,
-        lang: extracted.lang === "und" ? null : extracted.lang,
-        fetchedAt: page.fetchedAt,
-        status: page.status,
-        contentHash: page.contentHash,
-        etag: page.headers.etag ?? null,
-        lastModified: page.headers["last-modified"] ?? null,
-        links: page.links,
-      });
+      const extracted = extractPage(
+        { url: page.url, html: page.html, headers: page.headers },
+        { sections: false },
+      );
+      extracted.lang = pageLanguage(extracted.lang, extracted.blocks);
+      const site = await siteOf(page.siteId);
+      const text = site.prepare(extracted);
+      const written = await store.texts.replacePage(
+        {
+          siteId: page.siteId,
+          url: page.url,
+          title: extracted.title || null,
+          lang: extracted.lang === "und" ? null : extracted.lang,
+          fetchedAt: page.fetchedAt,
+          status: page.status,
+          contentHash: page.contentHash,
+          etag: page.headers.etag ?? null,
+          lastModified: page.headers["last-modified"] ?? null,
+          links: page.links,
+        },
+        text,
+      );
+      if (!written) {
+        // The site's domain was blocked meanwhile: nothing of it may stay.
+        site.forget(page.url);
+        return;
+      }
+      site.stored(page.url, text);
+      await site.catchUp();
     },
     async remove(siteId, url) {
-      await pages.remove(siteId, url);
+      const site = sites.get(siteId);
+      if (site) (await site).forget(url);
+      await store.texts.removePage(siteId, url);
     },
   };
 }

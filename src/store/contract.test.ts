@@ -5,7 +5,55 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/helpers/cli.js";
 import { openSqliteStore } from "./sqlite/store.js";
-import type { Store } from "./types.js";
+import type { ChunkInput, PageRecord, PageText, Store } from "./types.js";
+
+const pageRecord = (siteId: number, url: string): PageRecord => ({
+  siteId,
+  url,
+  title: `Title of ${url}`,
+  lang: "en",
+  fetchedAt: "2026-01-01T00:00:00Z",
+  status: 200,
+  contentHash: url,
+  etag: null,
+  lastModified: null,
+  links: [],
+});
+
+/** A chunk whose terms are its words (the store does not analyse). */
+const chunkOf = (text: string, section = 0): ChunkInput => {
+  const words = text.toLowerCase().split(/\W+/).filter(Boolean);
+  const terms = new Map<string, { term: string; tf: number }>();
+  for (const term of words) {
+    const known = terms.get(term);
+    if (known) known.tf++;
+    else terms.set(term, { term, tf: 1 });
+  }
+  return {
+    section,
+    anchor: `s${section}`,
+    lang: "en",
+    text,
+    start: 0,
+    end: text.length,
+    hash: `h:${text}`,
+    sentences: [[0, text.length]],
+    terms: [...terms.values()],
+    length: words.length,
+  };
+};
+
+const pageText = (...texts: string[]): PageText => ({
+  sections: texts.map((text, i) => ({
+    headingPath: ["Guide", `Part ${i}`],
+    anchor: `s${i}`,
+    lang: "en",
+    text,
+  })),
+  chunks: texts.map((text, i) => chunkOf(text, i)),
+  boilerplate: { fingerprints: [1, 2, 3], mask: "0:x" },
+  blocks: "{}",
+});
 
 const implementations: { name: string; open: () => Promise<Store> }[] = [
   { name: "sqlite", open: async () => openSqliteStore(join(tempDir(), "hooty.sqlite")) },
@@ -145,6 +193,172 @@ for (const { name, open } of implementations) {
         expect(await store.blocks.remove("a.example")).toBe(true);
         expect(await store.blocks.remove("a.example")).toBe(false);
         expect((await store.blocks.list()).map((b) => b.domain)).toEqual(["b.example"]);
+      });
+    });
+
+    describe("text index", () => {
+      const setUp = async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure(
+          "https://docs.example.org",
+          "https://docs.example.org/",
+        );
+        const url = (path: string) => `https://docs.example.org${path}`;
+        return { store, site, url };
+      };
+      const docCount = async (store: Store, siteId: number, term: string) =>
+        (await store.texts.postings(siteId, [term]))[0]?.df ?? 0;
+
+      it("writes a page with its sections, chunks and postings, and replaces it whole", async () => {
+        const { store, site, url } = await setUp();
+        await store.texts.replacePage(
+          pageRecord(site.id, url("/a")),
+          pageText("install the package first", "then configure the server"),
+        );
+        expect((await store.pages.get(site.id, url("/a")))?.title).toBe(
+          "Title of https://docs.example.org/a",
+        );
+        expect((await store.texts.sections(site.id, url("/a"))).map((s) => s.text)).toEqual([
+          "install the package first",
+          "then configure the server",
+        ]);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 2, totalLength: 8, pages: 1 });
+        const [install] = await store.texts.postings(site.id, ["install"]);
+        expect(install?.df).toBe(1);
+        const [chunk] = await store.texts.chunks(install?.chunkIds ?? []);
+        expect(chunk?.text).toBe("install the package first");
+        expect(chunk?.places).toEqual([
+          {
+            url: url("/a"),
+            title: "Title of https://docs.example.org/a",
+            section: 0,
+            headingPath: ["Guide", "Part 0"],
+            anchor: "s0",
+            start: 0,
+            end: 25,
+          },
+        ]);
+
+        await store.texts.replacePage(
+          pageRecord(site.id, url("/a")),
+          pageText("then configure the server", "restart the server"),
+        );
+        expect(await store.texts.postings(site.id, ["install"])).toEqual([
+          { term: "install", df: 0, chunkIds: [], tf: [] },
+        ]);
+        expect(await docCount(store, site.id, "server")).toBe(2);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 2, totalLength: 7, pages: 1 });
+        expect(new Map(await store.texts.vocabulary(site.id)).get("server")).toBe(2);
+        expect(new Map(await store.texts.vocabulary(site.id)).has("install")).toBe(false);
+      });
+
+      it("stores identical content once, however many pages hold it", async () => {
+        const { store, site, url } = await setUp();
+        const shared = "the same notice on every page";
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText(shared, "alpha"));
+        await store.texts.replacePage(pageRecord(site.id, url("/b")), pageText(shared, "beta"));
+        expect((await store.texts.stats(site.id)).chunks).toBe(3);
+        const [notice] = await store.texts.postings(site.id, ["notice"]);
+        expect(notice?.df).toBe(1);
+        const [chunk] = await store.texts.chunks(notice?.chunkIds ?? []);
+        expect(chunk?.places.map((p) => p.url)).toEqual([url("/a"), url("/b")]);
+        await store.texts.removePage(site.id, url("/a"));
+        expect(await docCount(store, site.id, "notice")).toBe(1);
+        await store.texts.removePage(site.id, url("/b"));
+        expect(await docCount(store, site.id, "notice")).toBe(0);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
+      });
+
+      it("removing a page by any path removes its sections, chunks and postings", async () => {
+        const { store, site, url } = await setUp();
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("alpha words"));
+        await store.texts.replacePage(pageRecord(site.id, url("/b")), pageText("beta words"));
+        expect(await store.pages.remove(site.id, url("/a"))).toBe(true);
+        expect(await store.texts.sections(site.id, url("/a"))).toEqual([]);
+        expect(await docCount(store, site.id, "alpha")).toBe(0);
+        expect(await docCount(store, site.id, "words")).toBe(1);
+        expect(await store.texts.removePage(site.id, url("/a"))).toBe(false);
+
+        await store.blocks.add("example.org", "asked");
+        expect(await store.pages.list(site.id)).toEqual([]);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
+        expect(await store.texts.vocabulary(site.id)).toEqual([]);
+        expect(await store.texts.boilerplate(site.id)).toEqual(new Map());
+      });
+
+      it("keeps each page's boilerplate record and blocks", async () => {
+        const { store, site, url } = await setUp();
+        const text = { ...pageText("alpha"), blocks: '{"blocks":[]}' };
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), text);
+        expect(await store.texts.boilerplate(site.id)).toEqual(
+          new Map([[url("/a"), { fingerprints: [1, 2, 3], mask: "0:x" }]]),
+        );
+        expect(await store.texts.blocks(site.id, url("/a"))).toBe('{"blocks":[]}');
+        expect(await store.texts.blocks(site.id, url("/nope"))).toBeNull();
+      });
+
+      it("answers document frequencies and the forward index", async () => {
+        const { store, site, url } = await setUp();
+        await store.texts.replacePage(
+          pageRecord(site.id, url("/a")),
+          pageText("red red blue", "blue green"),
+        );
+        expect(await store.texts.documentFrequencies(site.id, ["blue", "red", "nowhere"])).toEqual(
+          new Map([
+            ["blue", 2],
+            ["red", 1],
+            ["nowhere", 0],
+          ]),
+        );
+        const [red] = await store.texts.postings(site.id, ["red"]);
+        expect(red?.tf).toEqual([2]);
+        const all = await store.texts.chunkTerms(site.id);
+        expect(all.map((c) => [c.length, c.terms.map((t) => `${t.term}:${t.tf}`).sort()])).toEqual([
+          [3, ["blue:1", "red:2"]],
+          [2, ["blue:1", "green:1"]],
+        ]);
+        expect(await store.texts.chunkTerms(site.id, [red?.chunkIds[0] ?? 0])).toEqual([all[0]]);
+      });
+
+      it("updates the text of a page still indexed, never of one gone", async () => {
+        const { store, site, url } = await setUp();
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("old words"));
+        expect(await store.texts.updateText(site.id, url("/a"), pageText("new words"))).toBe(true);
+        expect((await store.texts.sections(site.id, url("/a")))[0]?.text).toBe("new words");
+        await store.texts.removePage(site.id, url("/a"));
+        expect(await store.texts.updateText(site.id, url("/a"), pageText("back again"))).toBe(
+          false,
+        );
+        expect(await store.pages.get(site.id, url("/a"))).toBeNull();
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
+      });
+
+      it("never writes a page of a blocked domain (a crawl in flight when the block came)", async () => {
+        const { store, site, url } = await setUp();
+        await store.blocks.add("docs.example.org", null);
+        expect(
+          await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("late")),
+        ).toBe(false);
+        expect(await store.pages.list(site.id)).toEqual([]);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
+        await store.blocks.remove("docs.example.org");
+        expect(await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("now"))).toBe(
+          true,
+        );
+      });
+
+      it("keeps sites apart", async () => {
+        const { store, site, url } = await setUp();
+        const other = await store.sites.ensure("https://other.example", "https://other.example/");
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("shared words"));
+        await store.texts.replacePage(
+          pageRecord(other.id, "https://other.example/a"),
+          pageText("shared words"),
+        );
+        expect(await docCount(store, site.id, "shared")).toBe(1);
+        expect(await docCount(store, other.id, "shared")).toBe(1);
+        await store.texts.removePage(other.id, "https://other.example/a");
+        expect(await docCount(store, site.id, "shared")).toBe(1);
       });
     });
   });

@@ -160,7 +160,186 @@ export interface Pages {
   /** Another page of the site with the same content, if any. */
   withContent(siteId: number, contentHash: string, exceptUrl: string): Promise<PageRecord | null>;
   list(siteId: number): Promise<PageRecord[]>;
+  /** Removes the page and everything the text index holds for it (see `TextIndex`). */
   remove(siteId: number, url: string): Promise<boolean>;
+}
+
+// ─── The text index (issue 6) ───────────────────────────────────────────────────────────────
+//
+// What the index phase keeps of each page, and what the answer phase ranks and quotes from:
+//   pages ─1:1─ page texts (boilerplate state, blocks) ─1:n─ sections
+//                          └─1:n─ chunk places ─n:1─ chunks (text once per site) ─1:n─ postings
+// A chunk is a passage's text, stored once per site however many pages (or places in a page) hold
+// it; a chunk place says where it stands (page, section, anchor, offsets). Postings, document
+// frequencies and the per-site totals are counted over chunks, so a passage repeated on many pages
+// weighs once. Ranking (BM25 or any other) is done by the caller from `postings` and `stats`, one
+// code path for every store.
+//
+// Removing a page (`Pages.remove`, `TextIndex.removePage`, `BlockList.add`) removes its sections
+// and chunk places at once, and with them every chunk no other page holds, and that chunk's
+// postings; the counts follow in the same transaction.
+
+/** One section of a page as the index keeps it: what answers quote, and where to link. */
+export interface SectionRecord {
+  /** The headings above the text, outermost first. */
+  headingPath: string[];
+  /** The id to link to (`url#anchor`), or null. */
+  anchor: string | null;
+  /** ISO 639-1 code of the section's language ("und" when unknown). */
+  lang: string;
+  /** The section's text exactly as extracted: quotes are slices of it. */
+  text: string;
+}
+
+/**
+ * An analysed term of a chunk and how often it occurs (compound parts and other extra terms
+ * included). Positions are not stored: the answer phase re-analyses its few candidate chunks
+ * with the same analyser when it weighs proximity, which costs less than storing them.
+ */
+export interface ChunkTerm {
+  term: string;
+  tf: number;
+}
+
+/** One passage of a page, with its analysed terms, as handed to `TextIndex.replacePage`. */
+export interface ChunkInput {
+  /** Index into the page's sections. */
+  section: number;
+  /** The nearest id before the passage (`url#anchor`), or null. */
+  anchor: string | null;
+  lang: string;
+  /** The passage: `sections[section].text.slice(start, end)`. */
+  text: string;
+  start: number;
+  end: number;
+  /** Content hash of `text`: equal hashes are stored once per site. */
+  hash: string;
+  /** Sentence spans in `text`, as `[start, end]` pairs. */
+  sentences: [number, number][];
+  /** The chunk's distinct terms. Read only when the site does not hold the chunk yet. */
+  terms: ChunkTerm[];
+  /** Terms counted in the passage (BM25's document length). */
+  length: number;
+}
+
+/**
+ * What site-level boilerplate detection needs of a page to learn from it again and to re-apply it
+ * (index phase: `createSiteBoilerplate`) without the HTML.
+ */
+export interface BoilerplateRecord {
+  /** The page's distinct block fingerprints, sorted: its entry of the detector's state. */
+  fingerprints: number[];
+  /** Which blocks were dropped when the sections were built (a key the index phase compares). */
+  mask: string;
+}
+
+/** A page's whole index entry, replaced in one transaction by `TextIndex.replacePage`. */
+export interface PageText {
+  sections: SectionRecord[];
+  chunks: ChunkInput[];
+  boilerplate: BoilerplateRecord;
+  /** The extraction's blocks and regions, as JSON the index phase writes and reads back. */
+  blocks: string;
+}
+
+/** Where a chunk stands on a page. */
+export interface ChunkPlace {
+  url: string;
+  title: string | null;
+  /** Index of the section in the page's sections. */
+  section: number;
+  headingPath: string[];
+  anchor: string | null;
+  /** Offsets of the chunk in its section's text. */
+  start: number;
+  end: number;
+}
+
+export interface ChunkRecord {
+  id: number;
+  siteId: number;
+  hash: string;
+  text: string;
+  lang: string;
+  length: number;
+  sentences: [number, number][];
+  /** Every place the chunk stands, by URL then position in the page. */
+  places: ChunkPlace[];
+}
+
+/** A term's postings in one site: every chunk holding it. */
+export interface TermPostings {
+  term: string;
+  /** Chunks of the site holding the term: the length of `chunkIds`. */
+  df: number;
+  /** Parallel arrays, by chunk id. */
+  chunkIds: number[];
+  tf: number[];
+}
+
+/** One chunk's row of the forward index: its length and terms, for building in-memory indexes. */
+export interface ChunkTerms {
+  chunkId: number;
+  length: number;
+  terms: ChunkTerm[];
+}
+
+/** A site's index totals, for BM25's N and average document length. */
+export interface IndexStats {
+  chunks: number;
+  /** Sum of the chunks' lengths. */
+  totalLength: number;
+  pages: number;
+}
+
+/**
+ * The text index: sections, chunks and an inverted index per site. Only the index phase writes;
+ * the answer phase reads.
+ */
+export interface TextIndex {
+  /**
+   * Puts the page (as `Pages.put`) and replaces everything indexed for it with `text`, in one
+   * transaction: readers see the old entry or the new one, never a mix. Chunks the site already
+   * holds (same hash) are reused, with their postings; chunks no page holds any more are removed.
+   * Resolves false, writing nothing, when the site's domain is blocked (`BlockList`): a crawl
+   * still in flight when the block came never writes back what the block removed.
+   */
+  replacePage(page: PageRecord, text: PageText): Promise<boolean>;
+  /**
+   * Replaces the index entry of a page that is still indexed, in one transaction, leaving its page
+   * record as it is; false (and nothing written) when the page is gone. For re-indexing pages
+   * already stored (site boilerplate learnt since), so that a page another process just removed
+   * is never written back.
+   */
+  updateText(siteId: number, url: string, text: PageText): Promise<boolean>;
+  /** Removes the page and all it holds in the index (as `Pages.remove`); false when absent. */
+  removePage(siteId: number, url: string): Promise<boolean>;
+  /** The page's sections in order, [] when the page is not indexed. */
+  sections(siteId: number, url: string): Promise<SectionRecord[]>;
+  /** The boilerplate records of the site's indexed pages, by URL. */
+  boilerplate(siteId: number): Promise<Map<string, BoilerplateRecord>>;
+  /** The page's stored blocks (`PageText.blocks`), null when the page is not indexed. */
+  blocks(siteId: number, url: string): Promise<string | null>;
+  stats(siteId: number): Promise<IndexStats>;
+  /**
+   * The postings of each term (analysed terms, as the index phase made them) in the site; terms
+   * the site never had are left out. Order of the result follows `terms`. Cost grows with the
+   * postings read: rare terms answer in well under a millisecond; a term in most chunks of a
+   * large site takes tens of milliseconds (look up `documentFrequencies` first and leave such
+   * terms to `chunkTerms`, or keep an in-memory index built from `chunkTerms`).
+   */
+  postings(siteId: number, terms: readonly string[]): Promise<TermPostings[]>;
+  /** Chunks of the site holding each term (0 when none), cheap whatever the term. */
+  documentFrequencies(siteId: number, terms: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * The forward index of the given chunks (in that order), or of every chunk of the site by id
+   * when `chunkIds` is absent (an in-memory index of a 5,000-page site loads from it in well under a second).
+   */
+  chunkTerms(siteId: number, chunkIds?: readonly number[]): Promise<ChunkTerms[]>;
+  /** The chunks by id, with their places; unknown ids are left out. */
+  chunks(ids: readonly number[]): Promise<ChunkRecord[]>;
+  /** The site's terms with their document frequencies (df > 0), for spelling suggestions. */
+  vocabulary(siteId: number): Promise<[term: string, df: number][]>;
 }
 
 export interface Store {
@@ -175,6 +354,7 @@ export interface Store {
   readonly frontier: Frontier;
   readonly gates: GateStates;
   readonly pages: Pages;
+  readonly texts: TextIndex;
   /** Releases the connection; further calls fail. */
   close(): Promise<void>;
 }

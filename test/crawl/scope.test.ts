@@ -180,7 +180,7 @@ describe("robots.txt changes", () => {
     const { createIndexSink } = await import("../../src/index/page-sink.js");
     const report = await crawlSite(`${s.origin}/`, {
       store: target,
-      sink: createIndexSink(target.pages),
+      sink: createIndexSink(target),
       fetch: fetchOnce,
       now: () => Date.now() + offset,
       onProgress: () => {

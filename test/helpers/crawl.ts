@@ -36,7 +36,7 @@ export function crawl(
   const target = options.store ?? store();
   return crawlSite(startUrl, {
     store: target,
-    sink: createIndexSink(target.pages),
+    sink: createIndexSink(target),
     fetch: fetchOnce,
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -141,7 +141,8 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     url: input.url,
     title,
     lang: pageLang,
-    sections: buildSections(kept, null, pageLang, options.detectLanguage),
+    sections:
+      options.sections === false ? [] : buildSections(kept, null, pageLang, options.detectLanguage),
     blocks: kept,
     regions,
   };

@@ -28,6 +28,11 @@ export interface ExtractOptions {
    * (templates often declare one language for every page). Default false: declared wins.
    */
   preferDetected?: boolean;
+  /**
+   * Default true. False leaves `sections` empty, for callers that build them after site-level
+   * boilerplate detection anyway (the index).
+   */
+  sections?: boolean;
 }
 
 /** The kind of one text block, which decides how it joins its neighbours in section text. */

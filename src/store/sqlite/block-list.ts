@@ -56,7 +56,7 @@ export function sqliteBlockList(db: SqliteDatabase): BlockList {
 }
 
 /** "a.b.example.org" → ["a.b.example.org", "b.example.org", "example.org", "org"]. */
-function parentDomains(host: string): string[] {
+export function parentDomains(host: string): string[] {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
   return labels.map((_, i) => labels.slice(i).join("."));
 }

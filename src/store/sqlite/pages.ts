@@ -27,7 +27,8 @@ const toPage = (row: PageRow): PageRecord => ({
   links: JSON.parse(row.links) as string[],
 });
 
-export function sqlitePages(db: SqliteDatabase): Pages {
+/** The page upsert, shared with the text index (which writes a page and its text at once). */
+export function preparePagePut(db: SqliteDatabase): (page: PageRecord) => void {
   const put = db.prepare(
     `INSERT INTO pages (site_id, url, title, lang, fetched_at, status, content_hash, etag,
        last_modified, links)
@@ -38,17 +39,23 @@ export function sqlitePages(db: SqliteDatabase): Pages {
        content_hash = excluded.content_hash, etag = excluded.etag,
        last_modified = excluded.last_modified, links = excluded.links`,
   );
+  return (page) => {
+    put.run({ ...page, links: JSON.stringify(page.links) });
+  };
+}
+
+export function sqlitePages(db: SqliteDatabase): Pages {
+  const put = preparePagePut(db);
   const get = db.prepare("SELECT * FROM pages WHERE site_id = ? AND url = ?");
   const withContent = db.prepare(
     "SELECT * FROM pages WHERE site_id = ? AND content_hash = ? AND url != ? LIMIT 1",
   );
   const list = db.prepare("SELECT * FROM pages WHERE site_id = ? ORDER BY url");
+  // Deleting the page cascades to its text, sections and chunk places (migration 3).
   const remove = db.prepare("DELETE FROM pages WHERE site_id = ? AND url = ?");
   const one = (row: unknown) => (row ? toPage(row as PageRow) : null);
   return {
-    put: async (page) => {
-      put.run({ ...page, links: JSON.stringify(page.links) });
-    },
+    put: async (page) => put(page),
     get: async (siteId, url) => one(get.get(siteId, url)),
     withContent: async (siteId, hash, exceptUrl) => one(withContent.get(siteId, hash, exceptUrl)),
     list: async (siteId) => (list.all(siteId) as PageRow[]).map(toPage),

@@ -6,6 +6,7 @@ import { sqliteFrontier } from "./frontier.js";
 import { sqliteGates } from "./gates.js";
 import { sqlitePages } from "./pages.js";
 import { sqliteSites } from "./sites.js";
+import { sqliteTexts } from "./texts.js";
 
 /** The embedded store: one SQLite file, safe to share between processes on one machine. */
 export function openSqliteStore(file: string): Store {
@@ -20,6 +21,7 @@ export function openSqliteStore(file: string): Store {
     frontier: sqliteFrontier(db),
     gates: sqliteGates(db),
     pages: sqlitePages(db),
+    texts: sqliteTexts(db),
     close: async () => {
       db.close();
     },

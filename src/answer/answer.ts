@@ -1,0 +1,94 @@
+/**
+ * Answers from the site's indexed pages only (DESIGN.md flow: visitor question ─► analyse ─►
+ * retrieve ─► rank ─► answer + citations | "not covered"). Below the evidence threshold the
+ * answer is "not covered", in the question's language: never a guess, never another site.
+ */
+import type { Answer } from "../core/answer.js";
+import type { Pages, TextIndex } from "../store/types.js";
+import { compose } from "./compose.js";
+import { notCoveredMessage } from "./not-covered.js";
+import { analyseQuestion } from "./question.js";
+import { rank } from "./rank.js";
+import { retrieve, weighTerms } from "./retrieve.js";
+
+/** Passages ranked fully (text, headings, proximity) after the first pass. */
+const RERANK = 60;
+
+/**
+ * The evidence a passage needs before Hooty answers with it: most of the question's informative
+ * words (by idf) found in the passage or its headings, and enough of them to be specific.
+ * Calibrated on the evaluation set (test/fixtures/eval): see BENCHMARKS.md.
+ */
+export const EVIDENCE = { coverage: 0.6, idf: 2 };
+
+export interface AnswerDetails extends Answer {
+  lang: string;
+  /** The question's terms as searched (with corrections), for `hooty eval` and debugging. */
+  terms: string[];
+  /** Evidence of the best passage. */
+  evidence: { coverage: number; idf: number; score: number } | null;
+}
+
+export interface AnswerSources {
+  texts: TextIndex;
+  pages: Pages;
+}
+
+const languagesBySite = new Map<number, Promise<string[]>>();
+
+/** The site's languages, most pages first (cached per process). */
+function siteLanguages(pages: Pages, siteId: number): Promise<string[]> {
+  let languages = languagesBySite.get(siteId);
+  if (!languages) {
+    languages = pages.list(siteId).then((list) => {
+      const counts = new Map<string, number>();
+      for (const page of list)
+        if (page.lang) counts.set(page.lang, (counts.get(page.lang) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang);
+    });
+    languagesBySite.set(siteId, languages);
+  }
+  return languages;
+}
+
+export async function answerQuestion(
+  sources: AnswerSources,
+  siteId: number,
+  question: string,
+): Promise<AnswerDetails> {
+  const analysed = analyseQuestion(question, await siteLanguages(sources.pages, siteId));
+  const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
+    covered: false,
+    answer: notCoveredMessage(analysed.lang),
+    citations: [],
+    lang: analysed.lang,
+    terms,
+    evidence,
+  });
+  const stats = await sources.texts.stats(siteId);
+  if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
+  const terms = await weighTerms(sources.texts, siteId, stats.chunks, analysed.terms);
+  const searched = terms.map((t) => t.term);
+  const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
+  if (candidates.length === 0) return notCovered(searched, null);
+  const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
+  const ranked = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);
+  const best = ranked[0];
+  if (!best) return notCovered(searched, null);
+  // Words the site does not know at all count against the evidence: they are part of the question.
+  const askedIdf =
+    analysed.terms.filter((t) => !t.extra).length > 0
+      ? terms.filter((t) => !t.extra).reduce((sum, t) => sum + t.idf, 0)
+      : 0;
+  const unknownWords = analysed.terms.filter(
+    (t) => !t.extra && !terms.some((w) => w.word === t.word),
+  ).length;
+  const mainWords = analysed.terms.filter((t) => !t.extra).length || 1;
+  const coverage = best.coverage * (1 - unknownWords / mainWords);
+  const evidence = { coverage, idf: best.coverage * askedIdf, score: best.score };
+  if (coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
+    return notCovered(searched, evidence);
+  const composed = compose(ranked, terms, analysed.lang);
+  if (composed.citations.length === 0) return notCovered(searched, evidence);
+  return { covered: true, ...composed, lang: analysed.lang, terms: searched, evidence };
+}

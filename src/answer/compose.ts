@@ -1,0 +1,81 @@
+/**
+ * Composition (DESIGN.md flow: "answer + citations"): the best sentences quoted from the ranked
+ * passages, one citation per page, each quote a verbatim slice of the page's indexed text and each
+ * link a deep link to it.
+ */
+import type { Citation } from "../core/answer.js";
+import { analyzerFor } from "../text/index.js";
+import type { Ranked } from "./rank.js";
+import type { WeightedTerm } from "./retrieve.js";
+import { textFragmentUrl } from "./text-fragment.js";
+
+export const MAX_CITATIONS = 3;
+const MAX_QUOTE_CHARS = 400;
+const SHORT_SENTENCE_CHARS = 80;
+
+export interface Composed {
+  answer: string;
+  citations: Citation[];
+}
+
+export function compose(
+  ranked: readonly Ranked[],
+  terms: readonly WeightedTerm[],
+  lang: string,
+): Composed {
+  const analyzer = analyzerFor(lang);
+  const weight = new Map(terms.map((t) => [t.term, t.extra ? t.idf * 0.4 : t.idf]));
+  const citations: Citation[] = [];
+  const pages = new Set<string>();
+  for (const candidate of ranked) {
+    if (citations.length >= MAX_CITATIONS) break;
+    const place = candidate.chunk.places[0];
+    if (!place || pages.has(place.url)) continue;
+    pages.add(place.url);
+    const quote = bestQuote(candidate.chunk.text, candidate.chunk.sentences, (sentence) => {
+      let score = 0;
+      const seen = new Set<string>();
+      analyzer.forEachTerm(sentence, (term) => {
+        if (!seen.has(term)) score += weight.get(term) ?? 0;
+        seen.add(term);
+      });
+      return score;
+    });
+    citations.push({
+      url: textFragmentUrl(place.url, quote, place.anchor),
+      title: place.title ?? place.headingPath.at(-1) ?? place.url,
+      quote,
+    });
+  }
+  return { answer: citations[0]?.quote ?? "", citations };
+}
+
+/**
+ * The passage's most telling sentence (with the next one when it is short), as an exact slice of
+ * the passage: never rewritten, so it can be found on the page.
+ */
+function bestQuote(
+  text: string,
+  sentences: readonly [number, number][],
+  score: (s: string) => number,
+): string {
+  const spans = sentences.length > 0 ? sentences : [[0, text.length] as [number, number]];
+  let best = spans[0] as [number, number];
+  let bestScore = -1;
+  for (const span of spans) {
+    const value = score(text.slice(span[0], span[1]));
+    if (value > bestScore) {
+      best = span;
+      bestScore = value;
+    }
+  }
+  let [start, end] = best;
+  const index = spans.indexOf(best);
+  const next = spans[index + 1];
+  if (end - start < SHORT_SENTENCE_CHARS && next) end = next[1];
+  if (end - start > MAX_QUOTE_CHARS) {
+    const cut = text.lastIndexOf(" ", start + MAX_QUOTE_CHARS);
+    end = cut > start ? cut : start + MAX_QUOTE_CHARS;
+  }
+  return text.slice(start, end).trim();
+}

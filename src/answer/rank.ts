@@ -1,0 +1,117 @@
+/**
+ * Ranking (DESIGN.md flow: "rank"): the retrieved passages weighed on what shows they answer the
+ * question — BM25 with length normalisation, how much of the question they cover (in their text
+ * and in their page title and headings), how close together the question's words stand, and
+ * whether they are in the question's language.
+ */
+import type { ChunkRecord } from "../store/types.js";
+import { type Analyzer, analyzerFor } from "../text/index.js";
+import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
+
+export const BM25_B = 0.75;
+
+export interface Ranked {
+  chunk: ChunkRecord;
+  score: number;
+  /** Share (by idf) of the question's words found in the passage or its title and headings. */
+  coverage: number;
+  /** Share (by idf) found in the title and headings alone. */
+  headingCoverage: number;
+  /** 0…1: the question's words close together in the passage. */
+  proximity: number;
+  /** The question's terms found in the passage text. */
+  matched: Set<string>;
+}
+
+export function rank(
+  candidates: readonly Candidate[],
+  chunks: readonly ChunkRecord[],
+  terms: readonly WeightedTerm[],
+  lang: string,
+  averageLength: number,
+): Ranked[] {
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  const analyzer = analyzerFor(lang);
+  const main = terms.filter((t) => !t.extra);
+  const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
+  const ranked: Ranked[] = [];
+  for (const candidate of candidates) {
+    const chunk = byId.get(candidate.chunkId);
+    if (!chunk) continue;
+    let bm25 = 0;
+    for (const term of terms) {
+      const tf = candidate.tf.get(term.term) ?? 0;
+      if (tf === 0) continue;
+      const norm = 1 - BM25_B + (BM25_B * chunk.length) / (averageLength || 1);
+      bm25 +=
+        (term.idf * (term.extra ? EXTRA_WEIGHT : 1) * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+    }
+    const place = chunk.places[0];
+    const headingTerms = termsOf(
+      analyzer,
+      [place?.title ?? "", ...(place?.headingPath ?? [])].join(" \n "),
+    );
+    const matched = new Set([...candidate.tf.keys()]);
+    let covered = 0;
+    let inHeadings = 0;
+    for (const term of main) {
+      const inText = matched.has(term.term);
+      const inHeading = headingTerms.has(term.term);
+      if (inText || inHeading) covered += term.idf;
+      if (inHeading) inHeadings += term.idf;
+    }
+    const coverage = covered / totalIdf;
+    const headingCoverage = inHeadings / totalIdf;
+    const proximity = proximityOf(analyzer, chunk.text, main, matched);
+    const sameLanguage = chunk.lang === lang || chunk.lang === "und" ? 1 : 0;
+    const score =
+      bm25 * (0.5 + coverage) +
+      totalIdf * (0.6 * headingCoverage + 0.4 * proximity) +
+      sameLanguage * 0.5;
+    ranked.push({ chunk, score, coverage, headingCoverage, proximity, matched });
+  }
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+function termsOf(analyzer: Analyzer, text: string): Set<string> {
+  const terms = new Set<string>();
+  analyzer.forEachTerm(text, (term) => {
+    terms.add(term);
+  });
+  return terms;
+}
+
+/**
+ * How tightly the passage's matched question words cluster: the smallest window of words that
+ * holds every distinct matched term, compared with the number of terms (1 when adjacent).
+ */
+function proximityOf(
+  analyzer: Analyzer,
+  text: string,
+  main: readonly WeightedTerm[],
+  matched: ReadonlySet<string>,
+): number {
+  const wanted = new Set(main.filter((t) => matched.has(t.term)).map((t) => t.term));
+  if (wanted.size < 2) return wanted.size === 1 ? 0.5 : 0;
+  const hits: { term: string; position: number }[] = [];
+  analyzer.forEachTerm(text, (term, position) => {
+    if (wanted.has(term)) hits.push({ term, position });
+  });
+  const counts = new Map<string, number>();
+  let best = Number.POSITIVE_INFINITY;
+  let from = 0;
+  for (let to = 0; to < hits.length; to++) {
+    const hit = hits[to] as { term: string; position: number };
+    counts.set(hit.term, (counts.get(hit.term) ?? 0) + 1);
+    while (counts.size === wanted.size) {
+      const first = hits[from] as { term: string; position: number };
+      best = Math.min(best, hit.position - first.position + 1);
+      const left = (counts.get(first.term) ?? 1) - 1;
+      if (left === 0) counts.delete(first.term);
+      else counts.set(first.term, left);
+      from++;
+    }
+  }
+  if (!Number.isFinite(best)) return 0;
+  return Math.min(1, wanted.size / best);
+}

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import { ask, openStore } from "../../app.js";
+import { usageError } from "../../core/errors.js";
+import { type CommonOptions, withData, withJson } from "../options.js";
+import { createOutput } from "../output.js";
+import { findSite } from "../site-arg.js";
+
+export function registerAsk(program: Command): void {
+  withData(
+    withJson(
+      program
+        .command("ask")
+        .argument("<site>", "the site whose pages answer (its start URL or origin)")
+        .argument("<question>", "the question, in the visitor's own words")
+        .description("answer a question from the site's indexed pages only, citing them"),
+    ),
+  ).action(async (input: string, question: string, options: CommonOptions) => {
+    if (question.trim() === "") throw usageError("the question is empty");
+    const out = createOutput(options.json === true);
+    const store = openStore({ data: options.data });
+    try {
+      const site = await findSite(store, input);
+      const { covered, answer, citations } = await ask(store, site.id, question);
+      out.result(
+        { covered, answer, citations },
+        [
+          answer,
+          ...citations.map((c, i) => `[${i + 1}] ${c.title}\n    ${c.url}\n    "${c.quote}"`),
+        ].join("\n"),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+}

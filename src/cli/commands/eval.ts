@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { ask, openStore } from "../../app.js";
+import { badInput } from "../../core/errors.js";
+import { type CommonOptions, withData, withJson } from "../options.js";
+import { createOutput } from "../output.js";
+import { findSite } from "../site-arg.js";
+
+interface EvalQuestion {
+  site: string;
+  question: string;
+  expect: string[];
+}
+
+/** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
+function readQuestions(file: string): EvalQuestion[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw badInput(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+  }
+  const questions: EvalQuestion[] = [];
+  for (const [i, line] of text.split("\n").entries()) {
+    if (line.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw badInput(`${file}: line ${i + 1} is not JSON`);
+    }
+    const q = value as Partial<EvalQuestion>;
+    if (
+      typeof q.site !== "string" ||
+      typeof q.question !== "string" ||
+      !Array.isArray(q.expect) ||
+      !q.expect.every((p) => typeof p === "string")
+    ) {
+      throw badInput(`${file}: line ${i + 1} needs "site", "question" and "expect": [paths]`);
+    }
+    questions.push({ site: q.site, question: q.question, expect: q.expect });
+  }
+  if (questions.length === 0) throw badInput(`${file} holds no questions`);
+  return questions;
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const share = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 10);
+
+export function registerEval(program: Command): void {
+  withData(
+    withJson(
+      program
+        .command("eval")
+        .argument(
+          "<file>",
+          'JSON lines: {"site", "question", "expect": ["/path", …]} (expect [] when the pages should not answer)',
+        )
+        .description(
+          "see what your pages can answer: hit rates, abstentions and latency over a file of questions",
+        ),
+    ),
+  ).action(async (file: string, options: CommonOptions) => {
+    const questions = readQuestions(file);
+    const out = createOutput(options.json === true);
+    const store = openStore({ data: options.data });
+    try {
+      const sites = new Map<string, number>();
+      let answerable = 0;
+      let hits = 0;
+      let hitsAt1 = 0;
+      let abstainedAnswerable = 0;
+      let unanswerable = 0;
+      let abstainedUnanswerable = 0;
+      const latencies: number[] = [];
+      for (const q of questions) {
+        let siteId = sites.get(q.site);
+        if (siteId === undefined) {
+          siteId = (await findSite(store, q.site)).id;
+          sites.set(q.site, siteId);
+        }
+        const started = performance.now();
+        const result = await ask(store, siteId, q.question);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        const cited = result.citations.map((c) => pathOf(c.url));
+        const rank = cited.findIndex((path) => q.expect.includes(path));
+        if (q.expect.length > 0) {
+          answerable++;
+          if (rank >= 0) hits++;
+          if (rank === 0) hitsAt1++;
+          if (!result.covered) abstainedAnswerable++;
+        } else {
+          unanswerable++;
+          if (!result.covered) abstainedUnanswerable++;
+        }
+        const verdict =
+          q.expect.length === 0
+            ? result.covered
+              ? "answered"
+              : "abstained"
+            : rank >= 0
+              ? `hit@${rank + 1}`
+              : result.covered
+                ? "miss"
+                : "abstained";
+        out.result(
+          {
+            site: q.site,
+            question: q.question,
+            expect: q.expect,
+            covered: result.covered,
+            cited,
+            verdict,
+            ms: Math.round(ms * 10) / 10,
+          },
+          verdict === "miss" ||
+            (q.expect.length === 0 && result.covered) ||
+            (q.expect.length > 0 && !result.covered)
+            ? `${verdict.padEnd(9)} ${q.question}  →  ${cited.join(" ") || "(none)"}`
+            : undefined,
+        );
+      }
+      latencies.sort((a, b) => a - b);
+      const summary = {
+        questions: questions.length,
+        answerable,
+        hitAt3: share(hits, answerable),
+        hitAt1: share(hitsAt1, answerable),
+        abstainedAnswerable: share(abstainedAnswerable, answerable),
+        unanswerable,
+        abstainedUnanswerable: share(abstainedUnanswerable, unanswerable),
+        latencyMs: {
+          p50: Math.round(percentile(latencies, 50) * 10) / 10,
+          p95: Math.round(percentile(latencies, 95) * 10) / 10,
+        },
+      };
+      out.result(
+        { summary },
+        [
+          `${questions.length} questions`,
+          `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3 ?? "-"}% (top 1: ${summary.hitAt1 ?? "-"}%), not covered for ${summary.abstainedAnswerable ?? "-"}%`,
+          `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable ?? "-"}%`,
+          `latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
+        ].join("\n"),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+}

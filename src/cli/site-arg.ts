@@ -1,0 +1,24 @@
+import { badInput } from "../core/errors.js";
+import { normalizeUrl } from "../crawl/links/normalize.js";
+import type { SiteRecord, Store } from "../store/types.js";
+
+/**
+ * The site a command names: its origin or start URL as crawled ("https://example.org",
+ * "example.org", "127.0.0.21:18081"), also when the crawl moved it to the origin it redirects to.
+ */
+export async function findSite(store: Store, input: string): Promise<SiteRecord> {
+  const url = normalizeUrl(
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim()) ? input : `https://${input.trim()}`,
+  );
+  if (!url) throw badInput(`not a site URL: ${JSON.stringify(input)}`);
+  const site =
+    (await store.sites.byOrigin(url.origin)) ??
+    (await store.sites.byStartUrl(url.href)) ??
+    (await store.sites.list()).find(
+      (s) => new URL(s.startUrl).origin === url.origin || new URL(s.origin).host === url.host,
+    ) ??
+    null;
+  if (!site)
+    throw badInput(`${url.origin} is not a known site: crawl it first (hooty crawl ${url.origin})`);
+  return site;
+}

@@ -1,0 +1,165 @@
+/**
+ * `hooty refresh`: reads the robots.txt of indexed sites again and takes out of the index the
+ * pages it now disallows (issue 6: "pages it now disallows are gone from answers within the
+ * hour"; `hooty serve` runs this at least hourly). One robots.txt request per site, through the
+ * site's gate and its lease, like every request HootyBot makes.
+ *
+ * What each robots.txt answer means for the pages already indexed:
+ * - rules: every page they disallow leaves the index;
+ * - no robots.txt (4xx): nothing is disallowed;
+ * - unavailable (5xx, 429, timeout, unreachable, too many redirects): no permission (RFC 9309
+ *   §2.3.1.4). Every page of the site is withheld (removed) until robots.txt is readable again;
+ *   the next crawl after that indexes them again;
+ * - not checked: the site's gate refused the request (the site asked HootyBot to wait, or
+ *   another process is crawling it right now and reads robots.txt itself): the index stays as it
+ *   was, and the next refresh tries again.
+ * A site whose domain is blocked loses its pages at once (`BlockList.add` already removed them).
+ */
+import type { PageSink } from "../core/page-sink.js";
+import type { SiteRecord, Store } from "../store/types.js";
+import type { Fetch } from "./fetch/types.js";
+import { type GateOptions, SiteBusy, SiteGate } from "./gate/gate.js";
+import { SiteStopped } from "./gate/site-stopped.js";
+import { loadRobots, ROBOTS_MAX_BYTES, type RobotsOutcome } from "./robots/index.js";
+
+export type RefreshRobots = "rules" | "allow-all" | "unavailable" | "not-checked" | "blocked";
+
+/** One site's refresh: the JSON line `hooty refresh --json` prints. */
+export interface RefreshReport {
+  site: string;
+  /** What robots.txt said (or why it was not read). */
+  robots: RefreshRobots;
+  /** The status of robots.txt's answer, when there was one. */
+  status: number | null;
+  pages: { checked: number; removed: number };
+  /** What happened, in plain language. */
+  detail: string;
+}
+
+export interface RefreshContext {
+  store: Store;
+  sink: PageSink;
+  fetch: Fetch;
+  /** Per-request limit (default 20 s). */
+  timeoutMs?: number;
+  gate?: GateOptions;
+}
+
+/** Refreshes every site given, in parallel (one request each). */
+export function refreshSites(
+  sites: readonly SiteRecord[],
+  context: RefreshContext,
+): Promise<RefreshReport[]> {
+  return Promise.all(sites.map((site) => refreshSite(site, context)));
+}
+
+export async function refreshSite(
+  site: SiteRecord,
+  context: RefreshContext,
+): Promise<RefreshReport> {
+  const { store } = context;
+  const urls = (await store.pages.list(site.id)).map((p) => p.url);
+  const report = (
+    robots: RefreshRobots,
+    status: number | null,
+    removed: number,
+    detail: string,
+  ): RefreshReport => ({
+    site: site.origin,
+    robots,
+    status,
+    pages: { checked: urls.length, removed },
+    detail,
+  });
+  const removeAll = async (keep: (url: string) => boolean = () => false) => {
+    let removed = 0;
+    for (const url of urls) {
+      if (keep(url)) continue;
+      await context.sink.remove(site.id, url);
+      removed++;
+    }
+    return removed;
+  };
+
+  const block = await store.blocks.covering(site.host);
+  if (block) {
+    const removed = await removeAll();
+    return report(
+      "blocked",
+      null,
+      removed,
+      `the operator blocked ${block.domain}: its pages are not in the index`,
+    );
+  }
+
+  let outcome: RobotsOutcome;
+  try {
+    outcome = await readRobots(site.origin, context);
+  } catch (error) {
+    if (error instanceof SiteBusy || error instanceof SiteStopped) {
+      return report(
+        "not-checked",
+        null,
+        0,
+        `robots.txt was not read: ${error.message}; the index stays as it was until the next refresh`,
+      );
+    }
+    throw error;
+  }
+  if (outcome.kind === "unavailable") {
+    const removed = await removeAll();
+    return report(
+      "unavailable",
+      outcome.status ?? null,
+      removed,
+      `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site's pages are withheld from answers until it is readable again`,
+    );
+  }
+  if (outcome.kind === "allow-all") {
+    return report(
+      "allow-all",
+      outcome.status,
+      0,
+      `no robots.txt (${outcome.status}): every page may stay`,
+    );
+  }
+  const robots = outcome.robots;
+  const removed = await removeAll((url) => robots.allows(url));
+  return report(
+    "rules",
+    outcome.status,
+    removed,
+    removed > 0
+      ? `robots.txt now disallows ${removed} of the indexed pages: they left the index`
+      : "robots.txt allows every indexed page",
+  );
+}
+
+/** One robots.txt read through the site's gate (its pace, stops and lease), then the gate closes. */
+async function readRobots(origin: string, context: RefreshContext): Promise<RobotsOutcome> {
+  const gate = await SiteGate.open(origin, context.store.gates, context.fetch, context.gate);
+  try {
+    return await loadRobots(origin, async (url) => {
+      const response = await gate.exchange(
+        {
+          url,
+          accept: "text/plain, */*;q=0.1",
+          timeoutMs: context.timeoutMs ?? 20_000,
+          maxBytes: ROBOTS_MAX_BYTES,
+          truncateLarge: true,
+        },
+        { retryThrottled: false, robotsFetch: true },
+      );
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: response.body,
+        ...(response.body.length === 0 && response.bodySkipped
+          ? { bodySkipped: response.bodySkipped }
+          : {}),
+      };
+    });
+  } finally {
+    await gate.close();
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * A site's boilerplate detector kept in step with the index. Its state is the pages' block
+ * fingerprints, stored with each page (`BoilerplateRecord`), so a later or resumed crawl goes on
+ * from what every earlier one learnt. When what the detector drops may have changed (its
+ * `version` moved), the pages indexed earlier are checked again; the check runs when the number
+ * of pages learnt reaches the next step of `pageStep` (a logarithmic number of times over a
+ * crawl), and re-indexes only the pages whose dropped blocks differ.
+ */
+import type { PageText, TextIndex } from "../store/types.js";
+import { createSiteBoilerplate, type ExtractedPage, pageStep } from "./extract/index.js";
+import { buildPageText, maskKey } from "./page-text.js";
+import { decodeBlocks } from "./stored-blocks.js";
+
+/** Extracted pages kept in memory per site for re-checks (a few MB for typical pages). */
+const RECENT_PAGES = 2000;
+
+export interface SiteBoilerplateIndex {
+  /** Learns the page and builds its entry with what the site repeats left out. */
+  prepare(page: ExtractedPage): PageText;
+  /** Records that the page's entry was stored. */
+  stored(url: string, text: PageText): void;
+  /** Forgets a page that left the index. */
+  forget(url: string): void;
+  /** Re-indexes earlier pages when the detector has moved on enough since the last check. */
+  catchUp(): Promise<number>;
+}
+
+export interface SiteBoilerplateDeps {
+  siteId: number;
+  texts: TextIndex;
+}
+
+export async function loadSiteBoilerplate(
+  deps: SiteBoilerplateDeps,
+): Promise<SiteBoilerplateIndex> {
+  const records = await deps.texts.boilerplate(deps.siteId);
+  const detector = createSiteBoilerplate({
+    state: { version: 1, pages: [...records].map(([url, r]) => [url, r.fingerprints]) },
+  });
+  const masks = new Map([...records].map(([url, r]) => [url, r.mask]));
+  /** The detector version each page was last built or checked under, in this process. */
+  const checked = new Map<string, number>();
+  let checkedStep = 0;
+  /** Pages extracted in this process, so a check reads neither the store nor JSON. */
+  const recent = new Map<string, ExtractedPage>();
+  const remember = (page: ExtractedPage) => {
+    recent.delete(page.url);
+    if (recent.size >= RECENT_PAGES) recent.delete(recent.keys().next().value as string);
+    recent.set(page.url, page);
+  };
+
+  async function recheck(url: string, mask: string, version: number): Promise<boolean> {
+    checked.set(url, version);
+    let page = recent.get(url);
+    if (!page) {
+      const json = await deps.texts.blocks(deps.siteId, url);
+      if (json === null) {
+        masks.delete(url);
+        return false;
+      }
+      page = decodeBlocks(url, json);
+    }
+    const drop = detector.classify(page);
+    if (maskKey(drop) === mask) return false;
+    const text = buildPageText(page, drop);
+    if (!(await deps.texts.updateText(deps.siteId, url, text))) {
+      masks.delete(url);
+      return false;
+    }
+    masks.set(url, text.boilerplate.mask);
+    return true;
+  }
+
+  return {
+    prepare(page) {
+      remember(page);
+      detector.learn(page);
+      return buildPageText(page, detector.classify(page));
+    },
+    stored(url, text) {
+      masks.set(url, text.boilerplate.mask);
+      checked.set(url, detector.version);
+    },
+    forget(url) {
+      detector.forget(url);
+      recent.delete(url);
+      masks.delete(url);
+      checked.delete(url);
+    },
+    async catchUp() {
+      const step = pageStep(detector.pages);
+      if (step <= checkedStep) return 0;
+      checkedStep = step;
+      const version = detector.version;
+      let changed = 0;
+      for (const [url, mask] of [...masks]) {
+        if (checked.get(url) === version) continue;
+        if (await recheck(url, mask, version)) changed++;
+      }
+      return changed;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The honest index (issue 6): what enters it and what leaves it, proven through real crawls of
+ * real loopback servers into a real SQLite file, read back as the answer phase reads it.
+ */
+import { describe, expect, it } from "vitest";
+import { crawl, htmlRoute, site, store } from "../helpers/crawl.js";
+import { html, silent, text } from "../servers/site.js";
+import { indexedText, inVocabulary, markedPage, recorded, refresh } from "./index-helpers.js";
+
+const FAST = { gate: { minDelayMs: 10 } };
+const ALLOW_ALL = "User-agent: *\nAllow: /\n";
+
+describe("what enters the index", () => {
+  it("only pages allowed, read whole, HTML, content and not noindex; nothing off-site", async () => {
+    const other = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/offsite": html(markedPage("zanzibarish")),
+    });
+    const s = await site({
+      "/robots.txt": text("User-agent: *\nDisallow: /private\n"),
+      "/": html(
+        markedPage("welcomeword", [
+          "/kept",
+          "/private",
+          "/meta-noindex",
+          "/header-noindex",
+          "/slow",
+          "/huge",
+          "/broken",
+          "/forbidden",
+          "/challenge",
+          "/shell",
+          "/plain",
+          "/image",
+          `${other.origin}/offsite`,
+        ]),
+      ),
+      "/kept": html(markedPage("keptword")),
+      "/private": html(markedPage("privateword")),
+      "/meta-noindex": html(
+        markedPage("metanoindexword", [], '<meta name="robots" content="noindex">'),
+      ),
+      "/header-noindex": htmlRoute(markedPage("headernoindexword"), 200, {
+        "x-robots-tag": "noindex",
+      }),
+      "/slow": silent,
+      "/huge": html(
+        markedPage("hugeword").replace("</main>", `<p>${"padding ".repeat(40_000)}</p></main>`),
+      ),
+      "/broken": htmlRoute(markedPage("brokenword"), 500),
+      "/forbidden": htmlRoute(markedPage("forbiddenword"), 403),
+      "/challenge": recorded("protection/cloudflare-challenge-200.http"),
+      "/shell": recorded("shells/react-cra.http"),
+      "/plain": text(`plainword ${"is plain text. ".repeat(20)}`),
+      "/image": (_req, res) =>
+        res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(100)),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, {
+      store: shared,
+      settings: { ...FAST, timeoutMs: 1_000, maxBytes: 200_000 },
+    });
+    expect(report.skipped).toMatchObject({ robots: 1, noindex: 2, "off-site": 1 });
+    const indexed = await indexedText(shared, s.origin);
+    expect([...indexed.keys()].sort()).toEqual(["/", "/kept"]);
+    expect(indexed.get("/kept")).toContain("The word keptword appears on this page only");
+    const all = [...indexed.values()].join("\n");
+    for (const word of [
+      "privateword",
+      "metanoindexword",
+      "headernoindexword",
+      "hugeword",
+      "brokenword",
+      "forbiddenword",
+      "plainword",
+      "zanzibarish",
+      "Just a moment",
+    ]) {
+      expect(all, word).not.toContain(word);
+      expect(await inVocabulary(shared, s.origin, word), word).toBe(false);
+    }
+    expect(await inVocabulary(shared, s.origin, "keptword")).toBe(true);
+    expect(await shared.sites.byOrigin(other.origin)).toBeNull();
+  }, 20_000);
+});
+
+describe("what leaves the index", () => {
+  it("robots.txt changed between crawls: refresh removes, the next crawl does not add back", async () => {
+    let robots = ALLOW_ALL;
+    const s = await site({
+      "/robots.txt": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+      "/": html(markedPage("homeword", ["/open", "/closed"])),
+      "/open": html(markedPage("openword")),
+      "/closed": html(markedPage("closedword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual([
+      "/",
+      "/closed",
+      "/open",
+    ]);
+
+    robots = "User-agent: *\nDisallow: /closed\n";
+    const report = await refresh(shared, s.origin);
+    expect(report).toMatchObject({
+      robots: "rules",
+      status: 200,
+      pages: { checked: 3, removed: 1 },
+    });
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/open"]);
+    expect(await inVocabulary(shared, s.origin, "closedword")).toBe(false);
+
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/open"]);
+    expect(s.log.filter((r) => r.path === "/closed")).toHaveLength(1);
+  }, 20_000);
+
+  it("robots.txt unavailable: the site's pages are withheld until it is readable again", async () => {
+    let robotsStatus = 200;
+    const s = await site({
+      "/robots.txt": (_req, res) =>
+        res.writeHead(robotsStatus, { "content-type": "text/plain" }).end(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/a"])),
+      "/a": html(markedPage("alphaword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(2);
+
+    robotsStatus = 503;
+    const report = await refresh(shared, s.origin);
+    expect(report).toMatchObject({
+      robots: "unavailable",
+      status: 503,
+      pages: { checked: 2, removed: 2 },
+    });
+    expect(report?.detail).toMatch(/withheld/);
+    expect((await indexedText(shared, s.origin)).size).toBe(0);
+    expect(await inVocabulary(shared, s.origin, "alphaword")).toBe(false);
+
+    robotsStatus = 200;
+    expect((await refresh(shared, s.origin))?.robots).toBe("rules");
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(2);
+  }, 20_000);
+
+  it("refresh leaves a site being crawled by another process alone, and says so", async () => {
+    const s = await site({
+      "/robots.txt": text("User-agent: *\nDisallow: /\n"),
+      "/": html(markedPage("homeword")),
+    });
+    const shared = store();
+    const record = await shared.sites.ensure(s.origin, `${s.origin}/`);
+    await shared.texts.replacePage(
+      {
+        siteId: record.id,
+        url: `${s.origin}/`,
+        title: "Home",
+        lang: "en",
+        fetchedAt: new Date().toISOString(),
+        status: 200,
+        contentHash: "x",
+        etag: null,
+        lastModified: null,
+        links: [],
+      },
+      { sections: [], chunks: [], boilerplate: { fingerprints: [], mask: "" }, blocks: "{}" },
+    );
+    await shared.gates.lease(s.origin, "elsewhere/1/crawl", Date.now() + 60_000, Date.now());
+    expect(await refresh(shared, s.origin)).toMatchObject({
+      robots: "not-checked",
+      pages: { checked: 1, removed: 0 },
+    });
+    expect(s.log).toEqual([]);
+    await shared.gates.release(s.origin, "elsewhere/1/crawl");
+    expect(await refresh(shared, s.origin)).toMatchObject({
+      robots: "rules",
+      pages: { checked: 1, removed: 1 },
+    });
+  });
+
+  it("a page turning 404, 410 or noindex on a recrawl leaves the index", async () => {
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/gone", "/deleted", "/hidden", "/stays"])),
+      "/gone": html(markedPage("goneword")),
+      "/deleted": html(markedPage("deletedword")),
+      "/hidden": html(markedPage("hiddenword")),
+      "/stays": html(markedPage("staysword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(5);
+
+    s.routes.set("/gone", htmlRoute("<h1>Not found</h1>", 404));
+    s.routes.set("/deleted", htmlRoute("<h1>Gone</h1>", 410));
+    s.routes.set(
+      "/hidden",
+      html(markedPage("hiddenword", [], '<meta name="robots" content="noindex">')),
+    );
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/stays"]);
+    for (const word of ["goneword", "deletedword", "hiddenword"]) {
+      expect(await inVocabulary(shared, s.origin, word), word).toBe(false);
+    }
+  }, 20_000);
+
+  it("a blocked domain's pages, chunks and terms are removed at once", async () => {
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/a"])),
+      "/a": html(markedPage("alphaword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    const record = await shared.sites.byOrigin(s.origin);
+    expect((await shared.texts.stats(record?.id ?? 0)).chunks).toBeGreaterThan(0);
+    await shared.blocks.add(s.host, "asked by mail");
+    expect(await shared.texts.stats(record?.id ?? 0)).toEqual({
+      chunks: 0,
+      totalLength: 0,
+      pages: 0,
+    });
+    expect(await shared.texts.vocabulary(record?.id ?? 0)).toEqual([]);
+    expect(await refresh(shared, s.origin)).toMatchObject({
+      robots: "blocked",
+      pages: { removed: 0 },
+    });
+  }, 20_000);
+});

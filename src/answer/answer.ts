@@ -8,8 +8,8 @@ import type { Pages, TextIndex } from "../store/types.js";
 import { compose } from "./compose.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { analyseQuestion } from "./question.js";
-import { rank } from "./rank.js";
-import { retrieve, weighTerms } from "./retrieve.js";
+import { type Ranked, rank } from "./rank.js";
+import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
 const RERANK = 60;
@@ -51,6 +51,25 @@ function siteLanguages(pages: Pages, siteId: number): Promise<string[]> {
   return languages;
 }
 
+/**
+ * How much of the question the best passage's page covers: the question's words found in that
+ * page's retrieved passages (text, title and headings), by idf. A page answers with its sections
+ * together, not one passage alone.
+ */
+function pageCoverage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]): number {
+  const page = ranked[0]?.chunk.places[0]?.url;
+  const main = terms.filter((t) => !t.extra);
+  const total = main.reduce((sum, t) => sum + t.idf, 0);
+  if (!page || total === 0) return 0;
+  const found = new Set<string>();
+  for (const candidate of ranked) {
+    if (candidate.chunk.places.some((place) => place.url === page)) {
+      for (const term of candidate.matched) found.add(term);
+    }
+  }
+  return main.reduce((sum, t) => sum + (found.has(t.term) ? t.idf : 0), 0) / total;
+}
+
 export async function answerQuestion(
   sources: AnswerSources,
   siteId: number,
@@ -84,7 +103,7 @@ export async function answerQuestion(
     (t) => !t.extra && !terms.some((w) => w.word === t.word),
   ).length;
   const mainWords = analysed.terms.filter((t) => !t.extra).length || 1;
-  const coverage = best.coverage * (1 - unknownWords / mainWords);
+  const coverage = pageCoverage(ranked, terms) * (1 - unknownWords / mainWords);
   const evidence = { coverage, idf: best.coverage * askedIdf, score: best.score };
   if (coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
     return notCovered(searched, evidence);

@@ -45,7 +45,7 @@ export function buildPageText(page: ExtractedPage, drop: Uint8Array): PageText {
   }));
   return {
     sections: records,
-    chunks: chunkPage(clean).map(chunkInput),
+    chunks: chunkPage(clean).map((chunk) => chunkInput(chunk, page.title)),
     boilerplate: { fingerprints: fingerprintsOf(page), mask: maskKey(drop) },
     blocks: encodeBlocks(page),
   };

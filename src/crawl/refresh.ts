@@ -19,8 +19,9 @@ import type { PageSink } from "../core/page-sink.js";
 import type { SiteRecord, Store } from "../store/types.js";
 import type { Fetch } from "./fetch/types.js";
 import { type GateOptions, SiteBusy, SiteGate } from "./gate/gate.js";
+import { robotsGetThrough } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
-import { loadRobots, ROBOTS_MAX_BYTES, type RobotsOutcome } from "./robots/index.js";
+import { loadRobots, type RobotsOutcome } from "./robots/index.js";
 
 export type RefreshRobots = "rules" | "allow-all" | "unavailable" | "not-checked" | "blocked";
 
@@ -139,26 +140,7 @@ export async function refreshSite(
 async function readRobots(origin: string, context: RefreshContext): Promise<RobotsOutcome> {
   const gate = await SiteGate.open(origin, context.store.gates, context.fetch, context.gate);
   try {
-    return await loadRobots(origin, async (url) => {
-      const response = await gate.exchange(
-        {
-          url,
-          accept: "text/plain, */*;q=0.1",
-          timeoutMs: context.timeoutMs ?? 20_000,
-          maxBytes: ROBOTS_MAX_BYTES,
-          truncateLarge: true,
-        },
-        { retryThrottled: false, robotsFetch: true },
-      );
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: response.body,
-        ...(response.body.length === 0 && response.bodySkipped
-          ? { bodySkipped: response.bodySkipped }
-          : {}),
-      };
-    });
+    return await loadRobots(origin, robotsGetThrough(gate, context.timeoutMs ?? 20_000));
   } finally {
     await gate.close();
   }

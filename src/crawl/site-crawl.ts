@@ -12,18 +12,14 @@ import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { FetchFailure } from "./fetch/types.js";
 import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
+import { robotsGetThrough } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
 import { extractLinks } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
-import {
-  createRobotsCache,
-  ROBOTS_MAX_BYTES,
-  type Robots,
-  type RobotsCache,
-} from "./robots/index.js";
+import { createRobotsCache, type Robots, type RobotsCache } from "./robots/index.js";
 import { readSitemaps } from "./sitemaps/read.js";
 
 export interface CrawlSettings {
@@ -99,7 +95,6 @@ class SiteCrawl {
   private readonly startUrl: string;
   private readonly abort = new AbortController();
   private readonly gates = new Map<string, { gate: SiteGate; robots: RobotsCache }>();
-  private readonly gateStops = new Map<string, SiteStopped>();
   private blocked: Blocked | null = null;
   private origin: string;
   private problems = new ProblemLog();
@@ -541,27 +536,11 @@ class SiteCrawl {
         this.context.fetch,
         this.settings.gate,
       );
+      const get = robotsGetThrough(gate, this.settings.timeoutMs, this.abort.signal);
       const robots = createRobotsCache(
-        async (robotsUrl) => {
+        (url) => {
           this.requests++;
-          const response = await this.remember(gate, origin).exchange(
-            {
-              url: robotsUrl,
-              accept: "text/plain, */*;q=0.1",
-              timeoutMs: this.settings.timeoutMs,
-              maxBytes: ROBOTS_MAX_BYTES,
-              truncateLarge: true,
-            },
-            { retryThrottled: false, robotsFetch: true, signal: this.abort.signal },
-          );
-          return {
-            status: response.status,
-            headers: response.headers,
-            body: response.body,
-            ...(response.body.length === 0 && response.bodySkipped
-              ? { bodySkipped: response.bodySkipped }
-              : {}),
-          };
+          return get(url);
         },
         this.context.now ? { now: this.context.now } : {},
       );
@@ -571,30 +550,11 @@ class SiteCrawl {
     return entry;
   }
 
-  /**
-   * The gate, for the robots.txt fetch: a stop the gate raises there (an earlier rate limit still
-   * in force) must stop the crawl as itself, not read as an unreachable robots.txt.
-   */
-  private remember(gate: SiteGate, origin: string): Pick<SiteGate, "exchange"> {
-    return {
-      exchange: async (request, options) => {
-        try {
-          return await gate.exchange(request, options);
-        } catch (error) {
-          if (error instanceof SiteStopped) this.gateStops.set(origin, error);
-          throw error;
-        }
-      },
-    };
-  }
-
   /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
   private async robotsFor(origin: string): Promise<Robots> {
     const { gate, robots } = await this.gateFor(origin);
     const outcome = await robots.forSite(origin);
     this.throwIfBlocked();
-    const stopped = this.gateStops.get(origin);
-    if (stopped) throw stopped;
     if (outcome.kind === "unavailable") {
       await gate.stop(
         new SiteStopped(

@@ -175,3 +175,31 @@ describe("servers that stop answering", () => {
     expect(s.log.length).toBe(count);
   });
 });
+
+describe("refresh after a rate limit", () => {
+  it("does not read a refused robots.txt request as 'unreachable': the index stays as it was", async () => {
+    const { refreshSites } = await import("../../src/crawl/refresh.js");
+    const { fetchOnce } = await import("../../src/crawl/fetch/fetch.js");
+    const { createIndexSink } = await import("../../src/index/page-sink.js");
+    const s = await site({
+      ...pagesSite(2),
+      "/p2": throttledThenOk(99, () => ({ "retry-after": "3600" })),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(report.outcome).toBe("stopped");
+    const record = await shared.sites.byOrigin(s.origin);
+    if (!record) throw new Error("site not stored");
+    const before = (await shared.pages.list(record.id)).length;
+    expect(before).toBe(2);
+    const requests = s.log.length;
+    const [refreshed] = await refreshSites([record], {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(refreshed).toMatchObject({ robots: "not-checked", pages: { removed: 0 } });
+    expect((await shared.pages.list(record.id)).length).toBe(before);
+    expect(s.log.length).toBe(requests);
+  });
+});

@@ -24,6 +24,10 @@ export function createRobotsCache(get: GetOnce, options: { now?: () => number } 
       }
       const loading = loadRobots(site, get, { now });
       entries.set(key, loading);
+      // A load that failed (not an outcome: the request was refused or cancelled) is not kept.
+      loading.catch(() => {
+        if (entries.get(key) === loading) entries.delete(key);
+      });
       return loading;
     },
   };

@@ -235,14 +235,13 @@ describe("RFC 9309 §2.3.1.4 unreachable status: complete disallow", () => {
     expect(await loadRobots(origin, get)).toMatchObject({ kind: "unavailable", reason: "network" });
   });
 
-  it("any other failure of the request is unreachable too, never allow-all", async () => {
-    const broken: GetOnce = async () => {
-      throw new Error("boom");
+  it("any other failure of the request reaches the caller as itself, never allow-all", async () => {
+    // The site gate refusing the request (a rate limit in force) or a cancelled crawl is not an
+    // answer about robots.txt: the caller stops, it does not read it as "no robots.txt".
+    const refused: GetOnce = async () => {
+      throw new Error("the site asked HootyBot to wait");
     };
-    expect(await loadRobots("https://example.com", broken)).toMatchObject({
-      kind: "unavailable",
-      reason: "network",
-    });
+    await expect(loadRobots("https://example.com", refused)).rejects.toThrow(/wait/);
   });
 
   it("a body the fetcher did not read is unreachable, not an empty file", async () => {

@@ -25,7 +25,10 @@ export interface RobotsResponse {
   bodySkipped?: string;
 }
 
-/** One GET of `url`, redirects not followed; throws a `FetchFailure` on network errors. */
+/**
+ * One GET of `url`, redirects not followed; throws a `FetchFailure` on network errors. Any other
+ * error it throws passes through `loadRobots` unchanged.
+ */
 export type GetOnce = (url: string) => Promise<RobotsResponse>;
 
 /** Why a robots.txt is unreachable: the crawler then keeps away from the whole site. */
@@ -99,9 +102,13 @@ export async function loadRobots(
     try {
       response = await get(url);
     } catch (error) {
-      const timeout = error instanceof FetchFailure && error.kind === "timeout";
-      const message = error instanceof Error ? error.message : String(error);
-      return unavailable(timeout ? "timeout" : "network", `${url}: ${message}`);
+      // Only the network's failures say something about robots.txt. Anything else (the site gate
+      // refusing the request, a cancelled crawl) is the caller's to handle, not "unreachable".
+      if (!(error instanceof FetchFailure) || error.kind === "aborted") throw error;
+      return unavailable(
+        error.kind === "timeout" ? "timeout" : "network",
+        `${url}: ${error.message}`,
+      );
     }
     const { status } = response;
     if (status >= 200 && status < 300) {

@@ -5,9 +5,10 @@
  */
 import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
+import { analyzerFor } from "../text/index.js";
 import { compose } from "./compose.js";
 import { notCoveredMessage } from "./not-covered.js";
-import { analyseQuestion } from "./question.js";
+import { analyseQuestion, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
 
@@ -34,21 +35,51 @@ export interface AnswerSources {
   pages: Pages;
 }
 
-const languagesBySite = new Map<number, Promise<string[]>>();
+interface SiteProfile {
+  /** The site's languages, most pages first. */
+  languages: string[];
+  /** The home page's title: the site's own name ("PostgreSQL 15 Documentation"). */
+  name: string;
+}
 
-/** The site's languages, most pages first (cached per process). */
-function siteLanguages(pages: Pages, siteId: number): Promise<string[]> {
-  let languages = languagesBySite.get(siteId);
-  if (!languages) {
-    languages = pages.list(siteId).then((list) => {
+const profiles = new Map<number, Promise<SiteProfile>>();
+
+/** What the answer phase needs to know of a site as a whole (cached per process). */
+function siteProfile(pages: Pages, siteId: number): Promise<SiteProfile> {
+  let profile = profiles.get(siteId);
+  if (!profile) {
+    profile = pages.list(siteId).then((list) => {
       const counts = new Map<string, number>();
-      for (const page of list)
+      for (const page of list) {
         if (page.lang) counts.set(page.lang, (counts.get(page.lang) ?? 0) + 1);
-      return [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang);
+      }
+      const depth = (url: string) => new URL(url).pathname.length;
+      const home = [...list].sort((a, b) => depth(a.url) - depth(b.url))[0];
+      return {
+        languages: [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang),
+        name: home?.title ?? "",
+      };
     });
-    languagesBySite.set(siteId, languages);
+    profiles.set(siteId, profile);
   }
-  return languages;
+  return profile;
+}
+
+/**
+ * On a site, its own name says nothing about which page answers ("backup postgres?" on the
+ * PostgreSQL manual): a question word that names the site (or begins one of its name's words)
+ * stays as supporting evidence only.
+ */
+function markSiteName(terms: QueryTerm[], name: string, lang: string): QueryTerm[] {
+  const names: string[] = [];
+  analyzerFor(lang).forEachTerm(name, (term) => {
+    if (!/\d/.test(term)) names.push(term);
+  });
+  return terms.map((t) =>
+    !t.extra && names.some((n) => n === t.term || (t.term.length >= 4 && n.startsWith(t.term)))
+      ? { ...t, extra: true }
+      : t,
+  );
 }
 
 /**
@@ -75,7 +106,9 @@ export async function answerQuestion(
   siteId: number,
   question: string,
 ): Promise<AnswerDetails> {
-  const analysed = analyseQuestion(question, await siteLanguages(sources.pages, siteId));
+  const profile = await siteProfile(sources.pages, siteId);
+  const asked = analyseQuestion(question, profile.languages);
+  const analysed = { ...asked, terms: markSiteName(asked.terms, profile.name, asked.lang) };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
     covered: false,
     answer: notCoveredMessage(analysed.lang),

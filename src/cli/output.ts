@@ -13,11 +13,24 @@ export interface Output {
   readonly interactive: boolean;
 }
 
+/**
+ * A reader that stops early (`hooty pages … | head`) closes the pipe: that ends the output, not
+ * the command with a crash.
+ */
+function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
+  if (stream.listenerCount("error") > 0) return;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 export function createOutput(
   json: boolean,
   stdout: NodeJS.WritableStream = process.stdout,
   stderr: NodeJS.WriteStream | NodeJS.WritableStream = process.stderr,
 ): Output {
+  quietOnClosedPipe(stdout);
   return {
     json,
     interactive: "isTTY" in stderr && stderr.isTTY === true,

@@ -3,7 +3,7 @@
  * (src/text) fills in for pages that declare nothing (the PostgreSQL manual) and tells the
  * sections whose language differs from their page's.
  */
-import { detectLanguage } from "../text/index.js";
+import { analyzerFor, detectLanguage, scanWords } from "../text/index.js";
 import type { Block, DetectLanguage } from "./extract/index.js";
 
 /** Characters of a page's running text read to detect its language. */
@@ -24,10 +24,34 @@ export function pageLanguage(declared: string, blocks: readonly Block[]): string
   return detectLanguage(sample).lang;
 }
 
+/** Characters of a section read to see whether it plainly is in its page's language. */
+const PLAIN_SAMPLE = 600;
+/**
+ * Share of a section's words that are stopwords of its page's language from which the section is
+ * taken to be in that language without running the detector: running text is a third or more
+ * function words, a text in another language only a few percent of the page language's.
+ */
+const PLAIN_SHARE = 0.25;
+
+/** Whether the text plainly is in `lang`: a quick stopword count, far cheaper than detection. */
+function plainlyIn(text: string, lang: string): boolean {
+  const analyzer = analyzerFor(lang);
+  if (analyzer.lang === "") return false;
+  const sample = text.length > PLAIN_SAMPLE ? text.slice(0, PLAIN_SAMPLE) : text;
+  let words = 0;
+  let stopwords = 0;
+  scanWords(sample, (start, end) => {
+    words++;
+    if (analyzer.isStopword(sample.slice(start, end))) stopwords++;
+  });
+  return words >= 20 && stopwords >= words * PLAIN_SHARE;
+}
+
 /** A detector for the page's sections that leans towards the page's language. */
 export function sectionDetector(pageLang: string): DetectLanguage {
   const hints = pageLang === "und" ? {} : { declared: pageLang };
   return (text) => {
+    if (pageLang !== "und" && plainlyIn(text, pageLang)) return pageLang;
     const guess = detectLanguage(text, hints);
     return guess.lang === "und" ? null : guess.lang;
   };

@@ -187,4 +187,27 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 4,
+    name: "inverted index tokens per site",
+    sql: `
+      -- Tokens become "s<site id>t<term id>" (they were the bare term id), so that a site's
+      -- vocabulary is one range of chunk_term_counts instead of a scan over every site's terms.
+      -- Rebuilt from each chunk's forward index ("id:tf id:tf …"): each token repeated tf times.
+      DELETE FROM chunk_terms;
+      INSERT INTO chunk_terms (rowid, terms)
+      WITH RECURSIVE split (id, site, rest, tokens) AS (
+        SELECT id, site_id, CASE WHEN terms = '' THEN '' ELSE terms || ' ' END, '' FROM chunks
+        UNION ALL
+        SELECT id, site, substr(rest, instr(rest, ' ') + 1),
+          tokens || replace(
+            hex(zeroblob(CAST(substr(substr(rest, 1, instr(rest, ' ') - 1),
+              instr(rest, ':') + 1) AS INTEGER))),
+            '00',
+            's' || site || 't' || substr(rest, 1, instr(rest, ':') - 1) || ' ')
+        FROM split WHERE rest != ''
+      )
+      SELECT id, trim(tokens) FROM split WHERE rest = '';
+    `,
+  },
 ];

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
+import { openDatabase } from "./database.js";
 import { MIGRATIONS } from "./migrations.js";
 import { openSqliteStore } from "./store.js";
 
@@ -30,5 +31,34 @@ describe("SQLite store", () => {
     raw.prepare("INSERT INTO schema_migrations VALUES (999, 'future', '2030-01-01')").run();
     raw.close();
     expect(() => openSqliteStore(file)).toThrow(/newer Hooty/);
+  });
+});
+
+describe("SQLite store: migration 4", () => {
+  it("moves an index written under migration 3 to per-site tokens without loss", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const old = openDatabase(file, MIGRATIONS.slice(0, 3));
+    old.exec(`
+      INSERT INTO sites (id, origin, host, start_url, created_at)
+        VALUES (7, 'https://a.example', 'a.example', 'https://a.example/', 'now');
+      INSERT INTO terms (id, site_id, term) VALUES (11, 7, 'backup'), (12, 7, 'restor');
+      INSERT INTO chunks (id, site_id, hash, text, lang, length, sentences, terms)
+        VALUES (3, 7, 'h3', 'backup and restore backup', 'en', 3, '[]', '11:2 12:1'),
+               (4, 7, 'h4', '', 'en', 0, '[]', '');
+      INSERT INTO chunk_terms (rowid, terms) VALUES (3, '11 11 12'), (4, '');
+    `);
+    old.close();
+    const store = openSqliteStore(file);
+    expect(await store.texts.postings(7, ["backup", "restor"])).toEqual([
+      { term: "backup", df: 1, chunkIds: [3], tf: [2] },
+      { term: "restor", df: 1, chunkIds: [3], tf: [1] },
+    ]);
+    expect(new Map(await store.texts.vocabulary(7))).toEqual(
+      new Map([
+        ["backup", 1],
+        ["restor", 1],
+      ]),
+    );
+    await store.close();
   });
 });

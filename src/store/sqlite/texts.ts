@@ -35,12 +35,15 @@ interface PlaceRow {
   span_end: number;
 }
 
+/** The inverted index's token for a term: its site and id ("s12t345"). */
+const tokenOf = (siteId: number, termId: number) => `s${siteId}t${termId}`;
+
 /** Terms remembered per site before the cache is emptied. */
 const TERM_CACHE = 200_000;
 
 /**
  * The text index in SQLite (migration 3). Terms are stored as ids; the inverted index is an FTS5
- * table whose documents are the chunks' term ids (`chunk_terms`), read through its fts5vocab
+ * table whose documents are the chunks' term tokens (`chunk_terms`), read through its fts5vocab
  * tables, and the forward index is each chunk's `terms` column.
  */
 export function sqliteTexts(db: SqliteDatabase): TextIndex {
@@ -84,7 +87,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   const pageCount = db.prepare("SELECT count(*) FROM page_texts WHERE site_id = ?").pluck();
   const instances = db.prepare("SELECT doc FROM chunk_term_instances WHERE term = ?").pluck();
   const documents = db.prepare("SELECT doc FROM chunk_term_counts WHERE term = ?").pluck();
-  const allCounts = db.prepare("SELECT term, doc FROM chunk_term_counts").raw();
+  // Tokens sort by site ("s12t…" before "s12u"), so a site's vocabulary is one range.
+  const siteCounts = db
+    .prepare("SELECT term, doc FROM chunk_term_counts WHERE term >= ? AND term < ?")
+    .raw();
   const siteTerms = db.prepare("SELECT id, term FROM terms WHERE site_id = ?").raw();
   const chunk = db.prepare("SELECT * FROM chunks WHERE id = ?");
   const chunkTermsOf = db.prepare(
@@ -139,7 +145,8 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     for (const t of chunk.terms) {
       const id = idOf(siteId, t.term, true) as number;
       vector.push(`${id}:${t.tf}`);
-      for (let i = 0; i < t.tf; i++) tokens.push(String(id));
+      const token = tokenOf(siteId, id);
+      for (let i = 0; i < t.tf; i++) tokens.push(token);
     }
     const id = Number(
       insertChunk.run(
@@ -311,7 +318,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
         const chunkIds: number[] = [];
         const tf: number[] = [];
         // Instances come in chunk order: one row per occurrence.
-        for (const doc of instances.all(String(id)) as number[]) {
+        for (const doc of instances.all(tokenOf(siteId, id)) as number[]) {
           if (chunkIds[chunkIds.length - 1] === doc)
             tf[tf.length - 1] = (tf[tf.length - 1] ?? 0) + 1;
           else {
@@ -329,7 +336,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
         const id = idOf(siteId, term, false);
         out.set(
           term,
-          id === undefined ? 0 : ((documents.get(String(id)) as number | undefined) ?? 0),
+          id === undefined ? 0 : ((documents.get(tokenOf(siteId, id)) as number | undefined) ?? 0),
         );
       }
       return out;
@@ -363,8 +370,9 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     vocabulary: async (siteId) => {
       const names = termNames(siteId);
       const out: [string, number][] = [];
-      for (const [token, df] of allCounts.all() as [string, number][]) {
-        const term = names.get(Number(token));
+      const rows = siteCounts.all(`s${siteId}t`, `s${siteId}u`) as [string, number][];
+      for (const [token, df] of rows) {
+        const term = names.get(Number(token.slice(token.indexOf("t") + 1)));
         if (term !== undefined && df > 0) out.push([term, df]);
       }
       return out;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { Block } from "./extract/index.js";
+import { pageLanguage, sectionDetector } from "./language.js";
+
+const block = (text: string): Block => ({
+  kind: "text",
+  level: 0,
+  scopeEnd: -1,
+  text,
+  sep: "\n\n",
+  anchor: null,
+  lang: null,
+  group: 0,
+  row: 0,
+  linked: false,
+  fingerprint: 0,
+});
+
+const ENGLISH =
+  "The backup of a database is made with pg_dump, which writes the whole database into a file that can be read back later, while the server keeps running and the users go on with their work.";
+const GERMAN =
+  "Die Sicherung einer Datenbank wird mit pg_dump erstellt, das die ganze Datenbank in eine Datei schreibt, die später wieder eingelesen werden kann, während der Server weiterläuft und die Benutzer weiterarbeiten.";
+
+describe("languages of pages and sections", () => {
+  it("keeps a declared page language, detects an undeclared one", () => {
+    expect(pageLanguage("it", [block(ENGLISH)])).toBe("it");
+    expect(pageLanguage("und", [block(GERMAN)])).toBe("de");
+    expect(pageLanguage("und", [block("pg_dump")])).toBe("und");
+  });
+
+  it("tells a section in another language than its page's", () => {
+    const detect = sectionDetector("en");
+    expect(detect(ENGLISH)).toBe("en");
+    expect(detect(GERMAN)).toBe("de");
+    expect(sectionDetector("de")(ENGLISH)).toBe("en");
+  });
+});

@@ -95,7 +95,7 @@ export const crawlBench: BenchSuite = {
       const cpuMsPerPage = (cpu.user + cpu.system) / 1000 / pages;
       return [
         table(
-          ["", "Hooty (`crawlSites`)", "peer: minimal polite loop"],
+          ["", "Hooty (`hooty crawl`: crawl and index)", "peer: minimal polite loop"],
           [
             [
               "what each site gets",

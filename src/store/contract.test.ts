@@ -269,6 +269,26 @@ for (const { name, open } of implementations) {
         expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
       });
 
+      it("pages written at the same time are each committed whole, shared content once", async () => {
+        const { store, site, url } = await setUp();
+        const shared = "the same notice on every page";
+        const paths = Array.from({ length: 12 }, (_, i) => `/p${i}`);
+        const written = await Promise.all(
+          paths.map((path) =>
+            store.texts.replacePage(
+              pageRecord(site.id, url(path)),
+              pageText(shared, `words of ${path}`),
+            ),
+          ),
+        );
+        expect(written).toEqual(paths.map(() => true));
+        expect((await store.pages.list(site.id)).map((p) => p.url).sort()).toEqual(
+          paths.map(url).sort(),
+        );
+        expect((await store.texts.stats(site.id)).pages).toBe(12);
+        expect(await docCount(store, site.id, "notice")).toBe(1);
+      });
+
       it("removing a page by any path removes its sections, chunks and postings", async () => {
         const { store, site, url } = await setUp();
         await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("alpha words"));

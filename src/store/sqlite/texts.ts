@@ -38,6 +38,9 @@ interface PlaceRow {
 /** The inverted index's token for a term: its site and id ("s12t345"). */
 const tokenOf = (siteId: number, termId: number) => `s${siteId}t${termId}`;
 
+/** How long a page waits for others to share its commit (a fraction of the 0.5 s between requests). */
+const GROUP_COMMIT_MS = 15;
+
 /** Terms remembered per site before the cache is emptied. */
 const TERM_CACHE = 200_000;
 
@@ -213,12 +216,49 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   };
   // A crawl still in flight when its domain was blocked (by another process) must not write back
   // what the block removed: the check and the write are one transaction.
-  const replace = db.transaction((page: PageRecord, text: PageText) => {
+  const replaceOne = (page: PageRecord, text: PageText) => {
     if (isBlocked(page.siteId)) return false;
     putPage(page);
     writeText(page.siteId, page.url, text);
     return true;
-  });
+  };
+  const replace = db.transaction(replaceOne);
+
+  // Group commit: pages handed over within a few milliseconds of each other (many sites crawled at
+  // once) are written in one transaction; the commit is most of a page's write cost. Each page is still all-or-nothing, and its promise
+  // resolves only once it is committed. A failed group is retried page by page, so one bad page
+  // fails alone.
+  type Queued = {
+    page: PageRecord;
+    text: PageText;
+    done: (ok: boolean) => void;
+    fail: (e: unknown) => void;
+  };
+  let queue: Queued[] = [];
+  let scheduled = false;
+  let lastGroup = 0;
+  const writeGroup = db.transaction((group: Queued[]) =>
+    group.map((q) => replaceOne(q.page, q.text)),
+  );
+  const flush = () => {
+    scheduled = false;
+    const group = queue;
+    queue = [];
+    lastGroup = group.length;
+    try {
+      const results = writeGroup.immediate(group);
+      for (const [i, q] of group.entries()) q.done(results[i] as boolean);
+    } catch {
+      for (const q of group) {
+        try {
+          q.done(replace.immediate(q.page, q.text));
+        } catch (error) {
+          termIds.delete(q.page.siteId);
+          q.fail(error);
+        }
+      }
+    }
+  };
   const update = db.transaction((siteId: number, url: string, text: PageText) => {
     if (pagePresent.get(siteId, url) === undefined) return false;
     writeText(siteId, url, text);
@@ -254,14 +294,17 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   });
 
   return {
-    replacePage: async (page, text) => {
-      try {
-        return replace.immediate(page, text);
-      } catch (error) {
-        termIds.delete(page.siteId);
-        throw error;
-      }
-    },
+    replacePage: (page, text) =>
+      new Promise<boolean>((done, fail) => {
+        queue.push({ page, text, done, fail });
+        // Wait for company only when pages have been arriving together (a sequential caller,
+        // which awaits each page, never waits).
+        if (!scheduled) {
+          scheduled = true;
+          if (lastGroup > 1) setTimeout(flush, GROUP_COMMIT_MS);
+          else setImmediate(flush);
+        }
+      }),
     updateText: async (siteId, url, text) => {
       try {
         return update.immediate(siteId, url, text);

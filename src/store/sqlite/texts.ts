@@ -224,10 +224,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   };
   const replace = db.transaction(replaceOne);
 
-  // Group commit: pages handed over within a few milliseconds of each other (many sites crawled at
-  // once) are written in one transaction; the commit is most of a page's write cost. Each page is still all-or-nothing, and its promise
-  // resolves only once it is committed. A failed group is retried page by page, so one bad page
-  // fails alone.
+  // Group commit: pages handed over within a few milliseconds of each other (many sites crawled
+  // at once) are written in one transaction; the commit is most of a page's write cost. Each page
+  // is still all-or-nothing, and its promise resolves only once it is committed. A failed group is
+  // retried page by page, so one bad page fails alone.
   type Queued = {
     page: PageRecord;
     text: PageText;
@@ -249,6 +249,8 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
       const results = writeGroup.immediate(group);
       for (const [i, q] of group.entries()) q.done(results[i] as boolean);
     } catch {
+      // The rolled-back group may have cached term ids it never committed.
+      for (const q of group) termIds.delete(q.page.siteId);
       for (const q of group) {
         try {
           q.done(replace.immediate(q.page, q.text));

@@ -7,7 +7,13 @@ import { createHash } from "node:crypto";
 import type { PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
 import type { CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
-import { allowListGuide, classify, robotsDirectives } from "./classify/index.js";
+import {
+  allowListGuide,
+  classify,
+  JS_RENDERED_ADVICE,
+  mayBeHtml,
+  robotsDirectives,
+} from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { FetchFailure } from "./fetch/types.js";
@@ -19,7 +25,7 @@ import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
-import { createRobotsCache, type Robots, type RobotsCache } from "./robots/index.js";
+import { createRobotsCache, parseRobots, type Robots, type RobotsCache } from "./robots/index.js";
 import { readSitemaps } from "./sitemaps/read.js";
 
 export interface CrawlSettings {
@@ -79,11 +85,6 @@ class Blocked extends Error {
 const MAX_START_REDIRECTS = 5;
 /** Longer URLs are almost always generated traps (or attacks), not pages. */
 const MAX_URL_LENGTH = 2048;
-const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
-
-/** A missing Content-Type is sniffed later by the classifier. */
-export const isHtmlType = (type: string | null) =>
-  type === null || type.trim() === "" || HTML_TYPES.test(type);
 
 export async function crawlSite(startUrl: string, context: CrawlContext): Promise<CrawlReport> {
   return new SiteCrawl(startUrl, context).run();
@@ -416,8 +417,7 @@ class SiteCrawl {
         url,
         status: response.status,
         detail: verdict.detail,
-        advice:
-          "HootyBot does not run JavaScript: render the text on the server (server-side rendering or prerendering) so it is in the HTML",
+        advice: JS_RENDERED_ADVICE,
       });
       await this.removeFromIndex(url);
       return this.settle(url, "js-rendered");
@@ -502,7 +502,7 @@ class SiteCrawl {
   }
 
   private exchangePage(url: string, headers?: Record<string, string>): Promise<FetchResponse> {
-    return this.exchange(url, undefined, (type) => isHtmlType(type), headers);
+    return this.exchange(url, undefined, mayBeHtml, headers);
   }
 
   private async exchange(
@@ -679,13 +679,8 @@ class SiteCrawl {
   }
 }
 
-/** A robots.txt that allows everything (4xx: no file). */
-const ALLOW_ALL = {
-  sitemaps: [] as readonly string[],
-  allows: () => true,
-  decide: () => ({ allowed: true, rule: null, line: null, reason: "no-group" as const }),
-  crawlDelay: () => null,
-} as unknown as Robots;
+/** No robots.txt (4xx): an empty file, which allows everything and asks no delay. */
+const ALLOW_ALL = parseRobots("");
 
 /** Asks only for a changed page when the index holds a copy with validators. */
 function conditionalHeaders(previous: PageRecord | null): Record<string, string> | undefined {

@@ -28,3 +28,28 @@ describe("content type", () => {
     expect(sniffHtml("a < b")).toBe(false);
   });
 });
+
+describe("mayBeHtml (the headers alone, before the body is read)", () => {
+  it("reads HTML and leaves missing or meaningless types to sniffing", async () => {
+    const { mayBeHtml } = await import("./content-type.js");
+    for (const type of [
+      null,
+      "",
+      "text/html",
+      "Text/HTML; charset=utf-8",
+      "application/xhtml+xml",
+      "html",
+      "*/*",
+    ]) {
+      expect(mayBeHtml(type), String(type)).toBe(true);
+    }
+    for (const type of [
+      "application/pdf",
+      "image/png",
+      "text/plain",
+      "application/json; charset=utf-8",
+    ]) {
+      expect(mayBeHtml(type), type).toBe(false);
+    }
+  });
+});

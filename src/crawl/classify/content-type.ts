@@ -29,6 +29,16 @@ export function sniffHtml(body: string): boolean {
 /** Types that say nothing about the body: sniffed like a missing type. */
 const UNKNOWN_TYPES = new Set(["unknown/unknown", "application/unknown", "*/*"]);
 
+/**
+ * What the headers alone say: false when the Content-Type names something other than HTML (the
+ * crawler then never reads the body); true for HTML, and for a missing or meaningless type, which
+ * `isHtml` settles by sniffing the body.
+ */
+export function mayBeHtml(contentType: string | null): boolean {
+  const type = mediaType(contentType ?? "");
+  return type === null || UNKNOWN_TYPES.has(type) || HTML_TYPES.has(type);
+}
+
 export function isHtml(contentType: string, body: string): boolean {
   const type = mediaType(contentType);
   return type === null || UNKNOWN_TYPES.has(type) ? sniffHtml(body) : HTML_TYPES.has(type);

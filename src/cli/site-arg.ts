@@ -1,5 +1,5 @@
 import { badInput } from "../core/errors.js";
-import { normalizeUrl } from "../crawl/links/normalize.js";
+import { siteUrl } from "../crawl/links/normalize.js";
 import type { SiteRecord, Store } from "../store/types.js";
 
 /**
@@ -7,9 +7,7 @@ import type { SiteRecord, Store } from "../store/types.js";
  * "example.org", "127.0.0.21:18081"), also when the crawl moved it to the origin it redirects to.
  */
 export async function findSite(store: Store, input: string): Promise<SiteRecord> {
-  const url = normalizeUrl(
-    /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim()) ? input : `https://${input.trim()}`,
-  );
+  const url = siteUrl(input);
   if (!url) throw badInput(`not a site URL: ${JSON.stringify(input)}`);
   const site =
     (await store.sites.byOrigin(url.origin)) ??

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { crawl, openStore } from "../../app.js";
 import { HootyError, oneLine, usageError } from "../../core/errors.js";
-import { normalizeUrl } from "../../crawl/links/normalize.js";
+import { siteUrl } from "../../crawl/links/normalize.js";
 import {
   type CommonOptions,
   positiveInteger,
@@ -36,10 +36,7 @@ export function registerCrawl(program: Command): void {
     ),
   ).action(async (urls: string[], options: CrawlOptions) => {
     const starts = urls.map((raw) => {
-      // "example.org" means the site's https home page, as in a browser's address bar.
-      const url = normalizeUrl(
-        /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) ? raw : `https://${raw.trim()}`,
-      );
+      const url = siteUrl(raw);
       if (!url) throw usageError(`not an http(s) URL: ${JSON.stringify(raw)}`);
       return url.href;
     });

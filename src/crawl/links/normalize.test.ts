@@ -29,3 +29,16 @@ describe("normalizedHref", () => {
     expect(normalizedHref("https://user:pw@example.org/")).toBeNull();
   });
 });
+
+describe("siteUrl", () => {
+  it("reads a site as people type it", async () => {
+    const { siteUrl } = await import("./normalize.js");
+    expect(siteUrl("Example.org")?.href).toBe("https://example.org/");
+    expect(siteUrl("localhost:8080/docs")?.href).toBe("https://localhost:8080/docs");
+    expect(siteUrl("127.0.0.21:18081")?.href).toBe("https://127.0.0.21:18081/");
+    expect(siteUrl(" http://example.org/a ")?.href).toBe("http://example.org/a");
+    for (const bad of ["ftp://example.org/", "mailto:x@example.org", "javascript:alert(1)", ""]) {
+      expect(siteUrl(bad), bad).toBeNull();
+    }
+  });
+});

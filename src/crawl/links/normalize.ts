@@ -51,7 +51,11 @@ function pairName(pair: string): string {
   }
 }
 
-/** The origin as HootyBot names a site: `https://example.org` (port only when not default). */
-export function siteOrigin(url: URL | string): string {
-  return (typeof url === "string" ? new URL(url) : url).origin;
+/**
+ * A site as people type it: "example.org" (or "example.org:8080/docs") means https, as in a
+ * browser's address bar; an address with a scheme is taken as written.
+ */
+export function siteUrl(input: string): URL | null {
+  const text = input.trim();
+  return normalizeUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
 }

@@ -15,5 +15,3 @@ const MESSAGES: Record<string, string> = {
 export function notCoveredMessage(lang: string): string {
   return MESSAGES[lang.toLowerCase().split("-")[0] ?? ""] ?? (MESSAGES.en as string);
 }
-
-export const NOT_COVERED_LANGUAGES = Object.keys(MESSAGES);

@@ -38,11 +38,6 @@ function spellerFor(texts: TextIndex, siteId: number): Promise<Speller> {
   return speller;
 }
 
-/** Forgets what was cached about a site (after it was indexed again). */
-export function forgetSite(siteId: number): void {
-  spellers.delete(siteId);
-}
-
 export async function weighTerms(
   texts: TextIndex,
   siteId: number,

@@ -20,9 +20,3 @@ export function parseDomain(input: string): string {
   }
   return host;
 }
-
-/** True when `host` is `domain` itself or one of its subdomains. */
-export function hostIsWithin(host: string, domain: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  return h === domain || h.endsWith(`.${domain}`);
-}

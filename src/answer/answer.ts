@@ -9,25 +9,26 @@ import { analyzerFor } from "../text/index.js";
 import { compose } from "./compose.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
+import { byPage } from "./by-page.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
-const RERANK = 60;
+const RERANK = 150;
 
 /**
  * The evidence a passage needs before Hooty answers with it: most of the question's informative
  * words (by idf) found in the passage or its headings, and enough of them to be specific.
  * Calibrated on the evaluation set (test/fixtures/eval): see BENCHMARKS.md.
  */
-export const EVIDENCE = { coverage: 0.6, idf: 2 };
+export const EVIDENCE = { coverage: 0.6, idf: 2, unknownWeight: 1, correctedCredit: 1 };
 
 export interface AnswerDetails extends Answer {
   lang: string;
   /** The question's terms as searched (with corrections), for `hooty eval` and debugging. */
   terms: string[];
-  /** Evidence of the best passage. */
-  evidence: { coverage: number; idf: number; score: number } | null;
+  /** Evidence of the best page. */
+  evidence: Evidence | null;
 }
 
 export interface AnswerSources {
@@ -82,23 +83,80 @@ function markSiteName(terms: QueryTerm[], name: string, lang: string): QueryTerm
   );
 }
 
+export interface TermEvidence {
+  /** The word as typed. */
+  word: string;
+  /** The term searched: the analysed word, or the site's term standing in for a typo. */
+  term: string;
+  status: "known" | "corrected" | "unknown";
+  /** How informative the word is (idf; a word the site never uses counts as the rarest). */
+  weight: number;
+  /** Found in the best page's retrieved passages (text, title or headings). */
+  found: boolean;
+}
+
+export interface Evidence {
+  /** Share of the question (by weight) that the best page covers, 0…1. */
+  coverage: number;
+  /** The weight of the question's words found on the best page. */
+  idf: number;
+  score: number;
+  terms: TermEvidence[];
+}
+
 /**
  * How much of the question the best passage's page covers: the question's words found in that
  * page's retrieved passages (text, title and headings), by idf. A page answers with its sections
- * together, not one passage alone.
+ * together, not one passage alone. A word the site never uses is part of the question too, and the
+ * most telling part ("WhatsApp" on a Debian manual): it weighs as the rarest word would.
  */
-function pageCoverage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]): number {
+function evidenceOf(
+  ranked: readonly Ranked[],
+  asked: readonly QueryTerm[],
+  terms: readonly WeightedTerm[],
+  chunks: number,
+): Evidence {
   const page = ranked[0]?.chunk.places[0]?.url;
-  const main = terms.filter((t) => !t.extra);
-  const total = main.reduce((sum, t) => sum + t.idf, 0);
-  if (!page || total === 0) return 0;
   const found = new Set<string>();
   for (const candidate of ranked) {
     if (candidate.chunk.places.some((place) => place.url === page)) {
       for (const term of candidate.matched) found.add(term);
     }
   }
-  return main.reduce((sum, t) => sum + (found.has(t.term) ? t.idf : 0), 0) / total;
+  const rarest = Math.log(1 + (chunks + 0.5) / 0.5);
+  const evidence: TermEvidence[] = [];
+  for (const question of asked) {
+    if (question.extra) continue;
+    const weighted = terms.find((t) => t.word === question.word && !t.extra);
+    if (!weighted) {
+      evidence.push({
+        word: question.word,
+        term: question.term,
+        status: "unknown",
+        weight: rarest * EVIDENCE.unknownWeight,
+        found: false,
+      });
+      continue;
+    }
+    if (evidence.some((e) => e.term === weighted.term)) continue;
+    evidence.push({
+      word: question.word,
+      term: weighted.term,
+      status: weighted.correctedFrom ? "corrected" : "known",
+      weight: weighted.idf,
+      found: found.has(weighted.term),
+    });
+  }
+  const credit = (e: TermEvidence) =>
+    e.found ? e.weight * (e.status === "corrected" ? EVIDENCE.correctedCredit : 1) : 0;
+  const total = evidence.reduce((sum, e) => sum + e.weight, 0);
+  const covered = evidence.reduce((sum, e) => sum + credit(e), 0);
+  return {
+    coverage: total > 0 ? covered / total : 0,
+    idf: covered,
+    score: ranked[0]?.score ?? 0,
+    terms: evidence,
+  };
 }
 
 export async function answerQuestion(
@@ -124,21 +182,14 @@ export async function answerQuestion(
   const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
   if (candidates.length === 0) return notCovered(searched, null);
   const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
-  const ranked = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);
+  const ranked = byPage(
+    rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks),
+    terms,
+  );
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
-  // Words the site does not know at all count against the evidence: they are part of the question.
-  const askedIdf =
-    analysed.terms.filter((t) => !t.extra).length > 0
-      ? terms.filter((t) => !t.extra).reduce((sum, t) => sum + t.idf, 0)
-      : 0;
-  const unknownWords = analysed.terms.filter(
-    (t) => !t.extra && !terms.some((w) => w.word === t.word),
-  ).length;
-  const mainWords = analysed.terms.filter((t) => !t.extra).length || 1;
-  const coverage = pageCoverage(ranked, terms) * (1 - unknownWords / mainWords);
-  const evidence = { coverage, idf: best.coverage * askedIdf, score: best.score };
-  if (coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
+  const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks);
+  if (evidence.coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
     return notCovered(searched, evidence);
   const composed = compose(ranked, terms, analysed.lang);
   if (composed.citations.length === 0) return notCovered(searched, evidence);

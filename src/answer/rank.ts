@@ -19,6 +19,8 @@ export interface Ranked {
   headingCoverage: number;
   /** 0…1: the question's words close together in the passage. */
   proximity: number;
+  /** BM25 of the passage text (length-normalised). */
+  bm25: number;
   /** The question's terms found in the passage text. */
   matched: Set<string>;
 }
@@ -47,28 +49,30 @@ export function rank(
         (term.idf * (term.extra ? EXTRA_WEIGHT : 1) * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
     }
     const place = chunk.places[0];
-    const headingTerms = termsOf(
-      analyzer,
-      [place?.title ?? "", ...(place?.headingPath ?? [])].join(" \n "),
-    );
+    const titleTerms = termsOf(analyzer, place?.title ?? "");
+    const headingTerms = termsOf(analyzer, (place?.headingPath ?? []).join(" \n "));
     const matched = new Set([...candidate.tf.keys()]);
     let covered = 0;
     let inHeadings = 0;
+    let inTitle = 0;
     for (const term of main) {
       const inText = matched.has(term.term);
-      const inHeading = headingTerms.has(term.term);
+      const titled = titleTerms.has(term.term);
+      const inHeading = titled || headingTerms.has(term.term);
       if (inText || inHeading) covered += term.idf;
       if (inHeading) inHeadings += term.idf;
+      if (titled) inTitle += term.idf;
     }
     const coverage = covered / totalIdf;
     const headingCoverage = inHeadings / totalIdf;
+    const titleCoverage = inTitle / totalIdf;
     const proximity = proximityOf(analyzer, chunk.text, main, matched);
     const sameLanguage = chunk.lang === lang || chunk.lang === "und" ? 1 : 0;
     const score =
       bm25 * (0.5 + coverage) +
-      totalIdf * (0.6 * headingCoverage + 0.4 * proximity) +
+      totalIdf * (0.6 * headingCoverage + 0.8 * titleCoverage + 0.3 * proximity) +
       sameLanguage * 0.5;
-    ranked.push({ chunk, score, coverage, headingCoverage, proximity, matched });
+    ranked.push({ chunk, score, coverage, headingCoverage, proximity, bm25, matched });
   }
   return ranked.sort((a, b) => b.score - a.score);
 }

@@ -14,14 +14,14 @@ import { type Ranked, rank } from "./rank.js";
 import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
-const RERANK = 150;
+const RERANK = 60;
 
 /**
  * The evidence a passage needs before Hooty answers with it: most of the question's informative
  * words (by idf) found in the passage or its headings, and enough of them to be specific.
  * Calibrated on the evaluation set (test/fixtures/eval): see BENCHMARKS.md.
  */
-export const EVIDENCE = { coverage: 0.6, idf: 2, unknownWeight: 1, correctedCredit: 1 };
+export const EVIDENCE = { coverage: 0.45, idf: 2, unknownWeight: 1, correctedCredit: 0.5 };
 
 export interface AnswerDetails extends Answer {
   lang: string;

@@ -55,8 +55,11 @@ export async function weighTerms(
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
     if (frequency === 0 && !term.extra) {
-      const suggestion = (await spellerFor(texts, siteId)).suggest(term.term, { max: 1 })[0];
-      if (suggestion && suggestion.distance > 0) {
+      const suggestion = (await spellerFor(texts, siteId)).suggest(term.term, {
+        max: 1,
+        maxDistance: term.term.length >= 8 ? 2 : 1,
+      })[0];
+      if (suggestion && suggestion.distance > 0 && plausibleTypo(term.term, suggestion.term)) {
         known = { ...term, term: suggestion.term };
         frequency = suggestion.frequency;
         correctedFrom = term.term;
@@ -68,6 +71,16 @@ export async function weighTerms(
     weighted.push({ ...known, idf, ...(correctedFrom ? { correctedFrom } : {}) });
   }
   return weighted;
+}
+
+/**
+ * Whether the site's term could be what the visitor meant to type. In a large site's vocabulary
+ * almost every short word has a neighbour ("helm" → "help", "docker" → "locker"), and a wrong
+ * correction turns a question the site cannot answer into a confident answer: short words are
+ * never corrected, and a typo keeps the word's first letter.
+ */
+function plausibleTypo(typed: string, term: string): boolean {
+  return typed.length >= 5 && typed[0] === term[0];
 }
 
 /** The best `limit` chunks for the weighted terms, by first-pass BM25. */

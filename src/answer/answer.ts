@@ -7,8 +7,10 @@ import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
 import { compose } from "./compose.js";
+import { expandTerms } from "./expand.js";
 import { notCoveredMessage } from "./not-covered.js";
-import { analyseQuestion, type QueryTerm } from "./question.js";
+import { foundShares } from "./coverage.js";
+import { analyseQuestion, isMain, type QueryTerm } from "./question.js";
 import { byPage } from "./by-page.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
@@ -91,8 +93,11 @@ export interface TermEvidence {
   status: "known" | "corrected" | "unknown";
   /** How informative the word is (idf; a word the site never uses counts as the rarest). */
   weight: number;
-  /** Found in the best page's retrieved passages (text, title or headings). */
-  found: boolean;
+  /**
+   * Found in the best page's retrieved passages (text, title or headings): 1, a share when only a
+   * related word was found or the word stands corrected, 0 when not found.
+   */
+  found: number;
 }
 
 export interface Evidence {
@@ -123,34 +128,34 @@ function evidenceOf(
       for (const term of candidate.matched) found.add(term);
     }
   }
+  const shares = foundShares(terms, (term) => found.has(term));
   const rarest = Math.log(1 + (chunks + 0.5) / 0.5);
   const evidence: TermEvidence[] = [];
   for (const question of asked) {
-    if (question.extra) continue;
-    const weighted = terms.find((t) => t.word === question.word && !t.extra);
+    if (!isMain(question)) continue;
+    const weighted = terms.find((t) => t.word === question.word && isMain(t));
     if (!weighted) {
       evidence.push({
         word: question.word,
         term: question.term,
         status: "unknown",
         weight: rarest * EVIDENCE.unknownWeight,
-        found: false,
+        found: 0,
       });
       continue;
     }
     if (evidence.some((e) => e.term === weighted.term)) continue;
+    const corrected = weighted.correctedFrom !== undefined;
     evidence.push({
       word: question.word,
       term: weighted.term,
-      status: weighted.correctedFrom ? "corrected" : "known",
+      status: corrected ? "corrected" : "known",
       weight: weighted.idf,
-      found: found.has(weighted.term),
+      found: (shares.get(weighted.term) ?? 0) * (corrected ? EVIDENCE.correctedCredit : 1),
     });
   }
-  const credit = (e: TermEvidence) =>
-    e.found ? e.weight * (e.status === "corrected" ? EVIDENCE.correctedCredit : 1) : 0;
   const total = evidence.reduce((sum, e) => sum + e.weight, 0);
-  const covered = evidence.reduce((sum, e) => sum + credit(e), 0);
+  const covered = evidence.reduce((sum, e) => sum + e.weight * e.found, 0);
   return {
     coverage: total > 0 ? covered / total : 0,
     idf: covered,
@@ -177,7 +182,12 @@ export async function answerQuestion(
   });
   const stats = await sources.texts.stats(siteId);
   if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
-  const terms = await weighTerms(sources.texts, siteId, stats.chunks, analysed.terms);
+  const terms = await weighTerms(
+    sources.texts,
+    siteId,
+    stats.chunks,
+    expandTerms(analysed.terms, analysed.lang),
+  );
   const searched = terms.map((t) => t.term);
   const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
   if (candidates.length === 0) return notCovered(searched, null);

@@ -3,6 +3,7 @@
  * best passage plus what the rest of the page adds — more of the question's words found across its
  * sections, and a little for each further passage that matches.
  */
+import { coveredIdf } from "./coverage.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
@@ -16,7 +17,6 @@ const OTHER_PASSAGES = 0.05;
  * stands on several pages counts for the first of them, where it is cited.
  */
 export function byPage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]): Ranked[] {
-  const main = terms.filter((t) => !t.extra);
   const pages = new Map<string, { passages: Ranked[]; found: Set<string>; sum: number }>();
   for (const passage of ranked) {
     const url = passage.chunk.places[0]?.url ?? "";
@@ -31,7 +31,7 @@ export function byPage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]
   }
   const scored = [...pages.values()].map((page) => {
     const best = page.passages[0]?.score ?? 0;
-    const covered = main.reduce((sum, t) => sum + (page.found.has(t.term) ? t.idf : 0), 0);
+    const covered = coveredIdf(terms, (t) => page.found.has(t));
     return {
       page,
       score: best + PAGE_COVERAGE * covered + OTHER_PASSAGES * (page.sum - best),

@@ -6,7 +6,8 @@
 import type { Citation } from "../core/answer.js";
 import { analyzerFor } from "../text/index.js";
 import type { Ranked } from "./rank.js";
-import type { WeightedTerm } from "./retrieve.js";
+import { termWeight } from "./coverage.js";
+import { EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 import { textFragmentUrl } from "./text-fragment.js";
 
 export const MAX_CITATIONS = 3;
@@ -24,7 +25,7 @@ export function compose(
   lang: string,
 ): Composed {
   const analyzer = analyzerFor(lang);
-  const weight = new Map(terms.map((t) => [t.term, t.extra ? t.idf * 0.4 : t.idf]));
+  const weight = new Map(terms.map((t) => [t.term, t.idf * termWeight(t, EXTRA_WEIGHT)]));
   const citations: Citation[] = [];
   const pages = new Set<string>();
   for (const candidate of ranked) {

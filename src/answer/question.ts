@@ -10,6 +10,11 @@ export interface QueryTerm {
   word: string;
   /** A compound part or identifier piece: supporting evidence, weighed less. */
   extra: boolean;
+  /**
+   * A word related to the question's term `for` (a thesaurus synonym), not in the question itself:
+   * searched with `weight` (0…1) of a question word's weight, and counted in part for `for`.
+   */
+  related?: { for: string; weight: number };
 }
 
 export interface AnalysedQuestion {
@@ -19,6 +24,11 @@ export interface AnalysedQuestion {
 }
 
 export const MAX_QUESTION_CHARS = 2_000;
+
+/** The question's own words: not compound parts or identifier pieces, not related words. */
+export function isMain(term: QueryTerm): boolean {
+  return !term.extra && term.related === undefined;
+}
 
 export function analyseQuestion(
   question: string,

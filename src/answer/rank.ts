@@ -6,6 +6,8 @@
  */
 import type { ChunkRecord } from "../store/types.js";
 import { type Analyzer, analyzerFor } from "../text/index.js";
+import { coveredIdf, termWeight } from "./coverage.js";
+import { isMain } from "./question.js";
 import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 
 export const BM25_B = 0.75;
@@ -34,7 +36,7 @@ export function rank(
 ): Ranked[] {
   const byId = new Map(chunks.map((c) => [c.id, c]));
   const analyzer = analyzerFor(lang);
-  const main = terms.filter((t) => !t.extra);
+  const main = terms.filter(isMain);
   const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
@@ -46,26 +48,16 @@ export function rank(
       if (tf === 0) continue;
       const norm = 1 - BM25_B + (BM25_B * chunk.length) / (averageLength || 1);
       bm25 +=
-        (term.idf * (term.extra ? EXTRA_WEIGHT : 1) * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+        (term.idf * termWeight(term, EXTRA_WEIGHT) * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
     }
     const place = chunk.places[0];
     const titleTerms = termsOf(analyzer, place?.title ?? "");
     const headingTerms = termsOf(analyzer, (place?.headingPath ?? []).join(" \n "));
     const matched = new Set([...candidate.tf.keys()]);
-    let covered = 0;
-    let inHeadings = 0;
-    let inTitle = 0;
-    for (const term of main) {
-      const inText = matched.has(term.term);
-      const titled = titleTerms.has(term.term);
-      const inHeading = titled || headingTerms.has(term.term);
-      if (inText || inHeading) covered += term.idf;
-      if (inHeading) inHeadings += term.idf;
-      if (titled) inTitle += term.idf;
-    }
-    const coverage = covered / totalIdf;
-    const headingCoverage = inHeadings / totalIdf;
-    const titleCoverage = inTitle / totalIdf;
+    const inHeadings = (term: string) => titleTerms.has(term) || headingTerms.has(term);
+    const coverage = coveredIdf(terms, (t) => matched.has(t) || inHeadings(t)) / totalIdf;
+    const headingCoverage = coveredIdf(terms, inHeadings) / totalIdf;
+    const titleCoverage = coveredIdf(terms, (t) => titleTerms.has(t)) / totalIdf;
     const proximity = proximityOf(analyzer, chunk.text, main, matched);
     const sameLanguage = chunk.lang === lang || chunk.lang === "und" ? 1 : 0;
     const score =

@@ -6,7 +6,8 @@
  */
 import type { TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
-import type { QueryTerm } from "./question.js";
+import { termWeight } from "./coverage.js";
+import { isMain, type QueryTerm } from "./question.js";
 
 export interface WeightedTerm extends QueryTerm {
   idf: number;
@@ -25,6 +26,8 @@ export interface Candidate {
 export const BM25_K1 = 1.2;
 /** Weight of compound parts and identifier pieces beside whole words. */
 export const EXTRA_WEIGHT = 0.4;
+/** Related words found in more than this share of the site's passages are not searched. */
+const MAX_RELATED_SHARE = 0.2;
 
 const spellers = new Map<number, Promise<Speller>>();
 
@@ -54,7 +57,7 @@ export async function weighTerms(
     let known = term;
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
-    if (frequency === 0 && !term.extra) {
+    if (frequency === 0 && isMain(term)) {
       const suggestion = (await spellerFor(texts, siteId)).suggest(term.term, {
         max: 1,
         maxDistance: term.term.length >= 8 ? 2 : 1,
@@ -66,6 +69,8 @@ export async function weighTerms(
       }
     }
     if (frequency === 0 || seen.has(known.term)) continue;
+    // A related word most of the site uses says nothing about which page answers.
+    if (term.related && frequency > chunks * MAX_RELATED_SHARE) continue;
     seen.add(known.term);
     const idf = Math.log(1 + (chunks - frequency + 0.5) / (frequency + 0.5));
     weighted.push({ ...known, idf, ...(correctedFrom ? { correctedFrom } : {}) });
@@ -100,7 +105,7 @@ export async function retrieve(
   for (const list of postings) {
     const term = byTerm.get(list.term);
     if (!term) continue;
-    const weight = term.idf * (term.extra ? EXTRA_WEIGHT : 1);
+    const weight = term.idf * termWeight(term, EXTRA_WEIGHT);
     for (let i = 0; i < list.chunkIds.length; i++) {
       const chunkId = list.chunkIds[i] as number;
       const tf = list.tf[i] as number;

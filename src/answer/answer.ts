@@ -6,12 +6,13 @@
 import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
-import { compose } from "./compose.js";
-import { expandTerms } from "./expand.js";
-import { notCoveredMessage } from "./not-covered.js";
-import { foundShares } from "./coverage.js";
-import { analyseQuestion, isMain, type QueryTerm } from "./question.js";
 import { byPage } from "./by-page.js";
+import { type Composed, citePassages, compose } from "./compose.js";
+import { foundShares } from "./coverage.js";
+import { expandTerms } from "./expand.js";
+import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
+import { notCoveredMessage } from "./not-covered.js";
+import { analyseQuestion, isMain, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, type WeightedTerm, weighTerms } from "./retrieve.js";
 
@@ -164,10 +165,19 @@ function evidenceOf(
   };
 }
 
+let envModels: AnswerModels | undefined;
+
+/** The models the environment configures, read on first use. */
+function configuredModels(): AnswerModels {
+  envModels ??= modelsFromEnv();
+  return envModels;
+}
+
 export async function answerQuestion(
   sources: AnswerSources,
   siteId: number,
   question: string,
+  models: AnswerModels = configuredModels(),
 ): Promise<AnswerDetails> {
   const profile = await siteProfile(sources.pages, siteId);
   const asked = analyseQuestion(question, profile.languages);
@@ -192,16 +202,36 @@ export async function answerQuestion(
   const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
   if (candidates.length === 0) return notCovered(searched, null);
   const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
-  const ranked = byPage(
-    rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks),
-    terms,
-  );
+  let passages = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);
+  if (models.embeddings) {
+    const questionIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0);
+    passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf);
+  }
+  const ranked = byPage(passages, terms);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
   const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks);
   if (evidence.coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
     return notCovered(searched, evidence);
+  const answered = (composed: Composed): AnswerDetails => ({
+    covered: true,
+    ...composed,
+    lang: analysed.lang,
+    terms: searched,
+    evidence,
+  });
+  if (models.written) {
+    const written = await writtenAnswer(
+      models.written,
+      analysed.text,
+      analysed.lang,
+      ranked,
+      (cited) => citePassages(cited, terms, analysed.lang),
+    );
+    if (written?.kind === "not-covered") return notCovered(searched, evidence);
+    if (written) return answered({ answer: written.answer, citations: written.citations });
+  }
   const composed = compose(ranked, terms, analysed.lang);
   if (composed.citations.length === 0) return notCovered(searched, evidence);
-  return { covered: true, ...composed, lang: analysed.lang, terms: searched, evidence };
+  return answered(composed);
 }

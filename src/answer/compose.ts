@@ -5,8 +5,8 @@
  */
 import type { Citation } from "../core/answer.js";
 import { analyzerFor } from "../text/index.js";
-import type { Ranked } from "./rank.js";
 import { termWeight } from "./coverage.js";
+import type { Ranked } from "./rank.js";
 import { EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 import { textFragmentUrl } from "./text-fragment.js";
 
@@ -24,16 +24,32 @@ export function compose(
   terms: readonly WeightedTerm[],
   lang: string,
 ): Composed {
-  const analyzer = analyzerFor(lang);
-  const weight = new Map(terms.map((t) => [t.term, t.idf * termWeight(t, EXTRA_WEIGHT)]));
-  const citations: Citation[] = [];
+  const chosen: Ranked[] = [];
   const pages = new Set<string>();
   for (const candidate of ranked) {
-    if (citations.length >= MAX_CITATIONS) break;
+    if (chosen.length >= MAX_CITATIONS) break;
     const place = candidate.chunk.places[0];
     if (!place || pages.has(place.url)) continue;
     pages.add(place.url);
-    const quote = bestQuote(candidate.chunk.text, candidate.chunk.sentences, (sentence) => {
+    chosen.push(candidate);
+  }
+  const citations = citePassages(chosen, terms, lang);
+  return { answer: citations[0]?.quote ?? "", citations };
+}
+
+/** One citation per passage: its most telling sentence, deep-linked on the passage's page. */
+export function citePassages(
+  passages: readonly Ranked[],
+  terms: readonly WeightedTerm[],
+  lang: string,
+): Citation[] {
+  const analyzer = analyzerFor(lang);
+  const weight = new Map(terms.map((t) => [t.term, t.idf * termWeight(t, EXTRA_WEIGHT)]));
+  const citations: Citation[] = [];
+  for (const passage of passages) {
+    const place = passage.chunk.places[0];
+    if (!place) continue;
+    const quote = bestQuote(passage.chunk.text, passage.chunk.sentences, (sentence) => {
       let score = 0;
       const seen = new Set<string>();
       analyzer.forEachTerm(sentence, (term) => {
@@ -48,7 +64,7 @@ export function compose(
       quote,
     });
   }
-  return { answer: citations[0]?.quote ?? "", citations };
+  return citations;
 }
 
 /**

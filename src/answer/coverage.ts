@@ -9,7 +9,6 @@ import type { WeightedTerm } from "./retrieve.js";
 /** What a related word found in place of the question's word is worth beside the word itself. */
 export const RELATED_CREDIT = 0.5;
 
-
 /** Weight of a term in scoring beside a main word of the same idf. */
 export function termWeight(term: QueryTerm, extraWeight: number): number {
   return (term.extra ? extraWeight : 1) * (term.related?.weight ?? 1);
@@ -36,10 +35,7 @@ export function foundShares(
 }
 
 /** Σ idf × share over the main terms. */
-export function coveredIdf(
-  terms: readonly WeightedTerm[],
-  has: (term: string) => boolean,
-): number {
+export function coveredIdf(terms: readonly WeightedTerm[], has: (term: string) => boolean): number {
   const shares = foundShares(terms, has);
   let covered = 0;
   for (const term of terms) if (isMain(term)) covered += term.idf * (shares.get(term.term) ?? 0);

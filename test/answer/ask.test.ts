@@ -4,62 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "../helpers/cli.js";
-import { htmlRoute, pagesSite, site } from "../helpers/crawl.js";
-
-const page = (lang: string, title: string, sections: [string, string, string][]) =>
-  `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><nav><a href="/">Home</a> <a href="/backup">Backup</a> <a href="/tuning">Tuning</a> <a href="/de/pakete">Pakete</a></nav><main><h1>${title}</h1>${sections
-    .map(([id, heading, text]) => `<h2 id="${id}">${heading}</h2><p>${text}</p>`)
-    .join("")}</main><footer>© Example</footer></body></html>`;
-
-const routes = {
-  ...pagesSite(0),
-  "/": htmlRoute(
-    page("en", "Example database docs", [
-      [
-        "intro",
-        "Introduction",
-        "This manual explains how to run the Example database server day to day.",
-      ],
-    ]),
-  ),
-  "/backup": htmlRoute(
-    page("en", "Backing up your data", [
-      [
-        "dump",
-        "Dumping a database",
-        "Use the dump tool to write a consistent copy of a database into a single file while the server keeps running. Restore the file with the restore tool.",
-      ],
-      [
-        "schedule",
-        "Scheduling backups",
-        "Run the dump every night from cron and keep at least seven copies on another machine.",
-      ],
-    ]),
-  ),
-  "/tuning": htmlRoute(
-    page("en", "Making queries faster", [
-      [
-        "indexes",
-        "Indexes",
-        "An index lets the server find rows without reading the whole table, which speeds up queries that filter on the indexed column.",
-      ],
-      [
-        "memory",
-        "Memory settings",
-        "Raise the shared buffer size so that more of the working set stays in memory.",
-      ],
-    ]),
-  ),
-  "/de/pakete": htmlRoute(
-    page("de", "Pakete verwalten", [
-      [
-        "installieren",
-        "Pakete installieren",
-        "Mit apt install wird ein Paket samt seinen Abhängigkeiten aus dem Archiv heruntergeladen und installiert.",
-      ],
-    ]),
-  ),
-};
+import { site } from "../helpers/crawl.js";
+import { routes } from "./example-site.js";
 
 let origin = "";
 let data = "";

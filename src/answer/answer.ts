@@ -10,6 +10,7 @@ import { byPage } from "./by-page.js";
 import { type Composed, citePassages, compose } from "./compose.js";
 import { foundShares } from "./coverage.js";
 import { expandTerms } from "./expand.js";
+import { inLexicon } from "./lexicon.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { analyseQuestion, isMain, type QueryTerm } from "./question.js";
@@ -24,7 +25,16 @@ const RERANK = 60;
  * words (by idf) found in the passage or its headings, and enough of them to be specific.
  * Calibrated on the evaluation set (test/fixtures/eval): see BENCHMARKS.md.
  */
-export const EVIDENCE = { coverage: 0.45, idf: 2, unknownWeight: 1, correctedCredit: 0.5 };
+export const EVIDENCE = {
+  coverage: 0.45,
+  idf: 2,
+  /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
+  unknownWord: 0.5,
+  /** …a name or a term the language does not know (or no thesaurus to tell)… */
+  unknownName: 1.5,
+  /** What a corrected word found counts for beside the word itself. */
+  correctedCredit: 0.5,
+};
 
 export interface AnswerDetails extends Answer {
   lang: string;
@@ -121,6 +131,7 @@ function evidenceOf(
   asked: readonly QueryTerm[],
   terms: readonly WeightedTerm[],
   chunks: number,
+  lang: string,
 ): Evidence {
   const page = ranked[0]?.chunk.places[0]?.url;
   const found = new Set<string>();
@@ -140,7 +151,8 @@ function evidenceOf(
         word: question.word,
         term: question.term,
         status: "unknown",
-        weight: rarest * EVIDENCE.unknownWeight,
+        weight:
+          rarest * (inLexicon(lang, question.word) ? EVIDENCE.unknownWord : EVIDENCE.unknownName),
         found: 0,
       });
       continue;
@@ -197,6 +209,7 @@ export async function answerQuestion(
     siteId,
     stats.chunks,
     expandTerms(analysed.terms, analysed.lang),
+    analysed.lang,
   );
   const searched = terms.map((t) => t.term);
   const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
@@ -210,7 +223,7 @@ export async function answerQuestion(
   const ranked = byPage(passages, terms);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
-  const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks);
+  const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);
   if (evidence.coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
     return notCovered(searched, evidence);
   const answered = (composed: Composed): AnswerDetails => ({

@@ -7,6 +7,7 @@
 import type { TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
 import { termWeight } from "./coverage.js";
+import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
 
 export interface WeightedTerm extends QueryTerm {
@@ -46,6 +47,7 @@ export async function weighTerms(
   siteId: number,
   chunks: number,
   terms: readonly QueryTerm[],
+  lang: string,
 ): Promise<WeightedTerm[]> {
   const df = await texts.documentFrequencies(
     siteId,
@@ -62,7 +64,12 @@ export async function weighTerms(
         max: 1,
         maxDistance: term.term.length >= 8 ? 2 : 1,
       })[0];
-      if (suggestion && suggestion.distance > 0 && plausibleTypo(term.term, suggestion.term)) {
+      if (
+        suggestion &&
+        suggestion.distance > 0 &&
+        plausibleTypo(term.term, suggestion.term) &&
+        inLexicon(lang, term.word) !== true
+      ) {
         known = { ...term, term: suggestion.term };
         frequency = suggestion.frequency;
         correctedFrom = term.term;
@@ -81,11 +88,13 @@ export async function weighTerms(
 /**
  * Whether the site's term could be what the visitor meant to type. In a large site's vocabulary
  * almost every short word has a neighbour ("helm" → "help", "docker" → "locker"), and a wrong
- * correction turns a question the site cannot answer into a confident answer: short words are
- * never corrected, and a typo keeps the word's first letter.
+ * correction turns a question the site cannot answer into a confident answer: a typo keeps the
+ * word's first letter, a four-letter word is only corrected for a letter left out ("indx"), and
+ * shorter words never (nor, by the caller, ordinary words of the language: "sensor", "Wetter").
  */
 function plausibleTypo(typed: string, term: string): boolean {
-  return typed.length >= 5 && typed[0] === term[0];
+  if (typed[0] !== term[0]) return false;
+  return typed.length >= 5 || (typed.length === 4 && term.length === 5);
 }
 
 /** The best `limit` chunks for the weighted terms, by first-pass BM25. */

@@ -1,0 +1,18 @@
+/**
+ * Whether a word is an ordinary word of its language, by the thesaurus of that language (WordNet
+ * for English, MyThes where installed). A question word the site never uses weighs differently
+ * when it is an ordinary word ("expensive", "runter": the site just says it otherwise) than when
+ * it is a name or a term the language does not know ("WireGuard", "Fortnite": the question is
+ * about something the site does not cover).
+ */
+import { openThesaurus } from "../text/synonyms/index.js";
+
+/** True, false, or null when no thesaurus of the language is on this machine. */
+export function inLexicon(lang: string, word: string): boolean | null {
+  const thesaurus = openThesaurus(lang);
+  if (!thesaurus) return null;
+  return (
+    thesaurus.lookup(word.toLowerCase(), { limit: 1 }).length > 0 ||
+    thesaurus.lookup(word, { limit: 1 }).length > 0
+  );
+}

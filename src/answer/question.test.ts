@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { expandTerms } from "./expand.js";
+import { inLexicon } from "./lexicon.js";
+import { analyseQuestion } from "./question.js";
+
+describe("analyseQuestion", () => {
+  it("reads English contractions typed without the apostrophe as their full forms", () => {
+    const terms = (q: string) => analyseQuestion(q, ["en"]).terms.map((t) => t.term);
+    expect(terms("whats the maximum size of a table")).toEqual(
+      terms("what the maximum size of a table"),
+    );
+    expect(terms("why doesnt it start, i cant connect")).toEqual(
+      terms("why does it start, i can connect"),
+    );
+  });
+
+  it("keeps each word as typed", () => {
+    const { terms } = analyseQuestion("Whats the Maximum size", ["en"]);
+    expect(terms.map((t) => t.word)).toEqual(["Maximum", "size"]);
+  });
+});
+
+describe("inLexicon", () => {
+  it("tells ordinary English words from names the language does not know", () => {
+    expect(inLexicon("en", "expensive")).toBe(true);
+    expect(inLexicon("en", "Tables")).toBe(true);
+    expect(inLexicon("en", "WireGuard")).toBe(false);
+    expect(inLexicon("en", "")).toBe(false);
+  });
+});
+
+describe("expandTerms", () => {
+  it("adds English synonyms as related terms, weighed below the word", () => {
+    const asked = analyseQuestion("make my queries faster", ["en"]).terms;
+    const expanded = expandTerms(asked, "en");
+    const quick = expanded.find((t) => t.word === "quick");
+    expect(quick?.related?.for).toBe(asked.find((t) => t.word === "faster")?.term);
+    expect(quick?.related?.weight).toBeGreaterThan(0);
+    expect(quick?.related?.weight).toBeLessThanOrEqual(1);
+    expect(expanded.slice(0, asked.length)).toEqual(asked);
+  });
+
+  it("leaves languages whose synonyms did not help alone, and survives any input", () => {
+    const asked = analyseQuestion("Wie installiere ich ein Paket?", ["de"]).terms;
+    expect(expandTerms(asked, "de")).toEqual(asked);
+    expect(() =>
+      expandTerms(analyseQuestion("\u0000".repeat(3000), ["en"]).terms, "en"),
+    ).not.toThrow();
+  });
+});

@@ -11,6 +11,10 @@ import { isMain } from "./question.js";
 import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 
 export const BM25_B = 0.75;
+/** Weight of proximity beside the question's idf. */
+const PROXIMITY = 0.3;
+/** Passages sure to be weighed for proximity (those that could overtake them are too). */
+const PROXIMITY_DEPTH = 20;
 
 export interface Ranked {
   chunk: ChunkRecord;
@@ -38,6 +42,15 @@ export function rank(
   const analyzer = analyzerFor(lang);
   const main = terms.filter(isMain);
   const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
+  const termsOfText = new Map<string, Set<string>>();
+  const analysed = (text: string) => {
+    let found = termsOfText.get(text);
+    if (!found) {
+      found = termsOf(analyzer, text);
+      termsOfText.set(text, found);
+    }
+    return found;
+  };
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
     const chunk = byId.get(candidate.chunkId);
@@ -51,20 +64,28 @@ export function rank(
         (term.idf * termWeight(term, EXTRA_WEIGHT) * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
     }
     const place = chunk.places[0];
-    const titleTerms = termsOf(analyzer, place?.title ?? "");
-    const headingTerms = termsOf(analyzer, (place?.headingPath ?? []).join(" \n "));
+    const titleTerms = analysed(place?.title ?? "");
+    const headingTerms = analysed((place?.headingPath ?? []).join(" \n "));
     const matched = new Set([...candidate.tf.keys()]);
     const inHeadings = (term: string) => titleTerms.has(term) || headingTerms.has(term);
     const coverage = coveredIdf(terms, (t) => matched.has(t) || inHeadings(t)) / totalIdf;
     const headingCoverage = coveredIdf(terms, inHeadings) / totalIdf;
     const titleCoverage = coveredIdf(terms, (t) => titleTerms.has(t)) / totalIdf;
-    const proximity = proximityOf(analyzer, chunk.text, main, matched);
     const sameLanguage = chunk.lang === lang || chunk.lang === "und" ? 1 : 0;
     const score =
       bm25 * (0.5 + coverage) +
-      totalIdf * (0.6 * headingCoverage + 0.8 * titleCoverage + 0.3 * proximity) +
+      totalIdf * (0.6 * headingCoverage + 0.8 * titleCoverage) +
       sameLanguage * 0.5;
-    ranked.push({ chunk, score, coverage, headingCoverage, proximity, bm25, matched });
+    ranked.push({ chunk, score, coverage, headingCoverage, proximity: 0, bm25, matched });
+  }
+  // Proximity reads the passage word by word: only for passages it can still lift into the top.
+  ranked.sort((a, b) => b.score - a.score);
+  const bar =
+    (ranked[PROXIMITY_DEPTH - 1]?.score ?? Number.NEGATIVE_INFINITY) - PROXIMITY * totalIdf;
+  for (const passage of ranked) {
+    if (passage.score < bar) break;
+    passage.proximity = proximityOf(analyzer, passage.chunk.text, main, passage.matched);
+    passage.score += PROXIMITY * totalIdf * passage.proximity;
   }
   return ranked.sort((a, b) => b.score - a.score);
 }

@@ -34,6 +34,11 @@ export const EVIDENCE = {
   unknownName: 1.5,
   /** What a corrected word found counts for beside the word itself. */
   correctedCredit: 0.5,
+  /**
+   * A corrected word weighs at least this share of the rarest word's weight: the word as typed is
+   * unknown to the site, and the correction only a guess ("Fortnite" → "forno").
+   */
+  correctedWeight: 0.5,
 };
 
 export interface AnswerDetails extends Answer {
@@ -163,7 +168,7 @@ function evidenceOf(
       word: question.word,
       term: weighted.term,
       status: corrected ? "corrected" : "known",
-      weight: weighted.idf,
+      weight: corrected ? Math.max(weighted.idf, rarest * EVIDENCE.correctedWeight) : weighted.idf,
       found: (shares.get(weighted.term) ?? 0) * (corrected ? EVIDENCE.correctedCredit : 1),
     });
   }

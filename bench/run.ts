@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { answersBench } from "./answers.bench.js";
 import { classifyBench } from "./classify.bench.js";
 import { crawlBench } from "./crawl.bench.js";
 import { extractBench } from "./extract.bench.js";
@@ -22,6 +23,7 @@ const SUITES: BenchSuite[] = [
   extractBench,
   indexBench,
   textBench,
+  answersBench,
 ];
 
 const FILE = resolve(import.meta.dirname, "../../BENCHMARKS.md");

@@ -11,7 +11,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { answerQuestion, EVIDENCE } from "../src/answer/answer.js";
+import { EVIDENCE } from "../src/answer/answer.js";
+import { ask } from "../src/app.js";
 import { createIndexSink } from "../src/index/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import type { Store } from "../src/store/types.js";
@@ -83,14 +84,14 @@ interface System {
 }
 
 /**
- * Hooty's ranking alone: `answerQuestion` with every minimum of the evidence threshold (EVIDENCE)
+ * Hooty's ranking alone: `ask` (app.ts: `answerQuestion` with a warm cache) with every minimum of the evidence threshold (EVIDENCE)
  * set to 0 for the call, so that it cites what it ranked first whatever the evidence.
  */
 async function hootyRanking(store: Store, siteId: number, question: string) {
   const saved = { ...EVIDENCE };
   for (const key of Object.keys(EVIDENCE) as (keyof typeof EVIDENCE)[]) EVIDENCE[key] = 0;
   try {
-    return await answerQuestion(store, siteId, question);
+    return await ask(store, siteId, question);
   } finally {
     Object.assign(EVIDENCE, saved);
   }
@@ -248,10 +249,10 @@ async function evaluationSet(store: Store): Promise<string> {
     }),
   };
   const hootyAnswer: System = {
-    name: "Hooty, answer (`answerQuestion`, with the threshold)",
+    name: "Hooty, answer (`ask`, with the threshold)",
     documents: "sections → passages",
     ask: async (siteId, _origin, question) => {
-      const answer = await answerQuestion(store, siteId, question);
+      const answer = await ask(store, siteId, question);
       return { pages: citedPages(answer), covered: answer.covered };
     },
   };
@@ -408,7 +409,7 @@ async function evaluationSet(store: Store): Promise<string> {
       "**per page**, a document with the page title as `title` and the section headings and texts as `text`; " +
       "**per section**, a document per section with page title › headings as `title` and the section text as `text`, a hit counted on its page. " +
       "Both are shown; the better of the two is in bold for each peer, and Hooty's lead is counted against it.",
-    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `answerQuestion` with every minimum in `EVIDENCE` set to 0 for the call. " +
+    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `ask` (app.ts: `answerQuestion` with a warm cache) with every minimum in `EVIDENCE` set to 0 for the call. " +
       "Cells per language are hit@3 / hit@1.",
     ...PEERS.map((peer) => `- **${peer.name}**: ${peer.setup}.`),
     `- **Latency**: in-process and warm: after a warm-up round over every question, ${ROUNDS} timed rounds in which the systems take turns; each question's best round; p50 and p95 over all ${questions.length} questions (unanswerable ones included), per site index. ` +
@@ -479,7 +480,7 @@ async function bigSite(store: Store): Promise<string> {
     const cited: string[][] = [];
     let covered = 0;
     for (const question of asked) {
-      const answer = await answerQuestion(store, built.siteId, question);
+      const answer = await ask(store, built.siteId, question);
       cited.push(citedPages(answer));
       if (answer.covered) covered++;
     }
@@ -491,7 +492,7 @@ async function bigSite(store: Store): Promise<string> {
       for (const [i, question] of asked.entries()) {
         const cpu = process.cpuUsage();
         const started = performance.now();
-        await answerQuestion(store, built.siteId, question);
+        await ask(store, built.siteId, question);
         const took = performance.now() - started;
         const used = process.cpuUsage(cpu);
         allMs.push(took);

@@ -4,6 +4,7 @@
  */
 import { join, resolve } from "node:path";
 import { answerQuestion } from "./answer/answer.js";
+import { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import { crawlSites } from "./crawl/crawl.js";
 import { fetchOnce } from "./crawl/fetch/fetch.js";
@@ -53,6 +54,14 @@ export function refresh(store: Store, sites: readonly SiteRecord[], run: Refresh
 }
 
 /** Answers a question from the site's indexed pages only. */
+/** One answer cache per open store: a process asking many questions answers them warm. */
+const answerCaches = new WeakMap<Store, AnswerCache>();
+
 export function ask(store: Store, siteId: number, question: string) {
-  return answerQuestion({ texts: store.texts, pages: store.pages }, siteId, question);
+  let cache = answerCaches.get(store);
+  if (!cache) {
+    cache = new AnswerCache();
+    answerCaches.set(store, cache);
+  }
+  return answerQuestion({ texts: store.texts, pages: store.pages, cache }, siteId, question);
 }

@@ -7,6 +7,7 @@ import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
 import { byPage } from "./by-page.js";
+import { type AnswerCache, freshSite } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
 import { foundShares } from "./coverage.js";
 import { expandTerms } from "./expand.js";
@@ -52,36 +53,8 @@ export interface AnswerDetails extends Answer {
 export interface AnswerSources {
   texts: TextIndex;
   pages: Pages;
-}
-
-interface SiteProfile {
-  /** The site's languages, most pages first. */
-  languages: string[];
-  /** The home page's title: the site's own name ("PostgreSQL 15 Documentation"). */
-  name: string;
-}
-
-const profiles = new Map<number, Promise<SiteProfile>>();
-
-/** What the answer phase needs to know of a site as a whole (cached per process). */
-function siteProfile(pages: Pages, siteId: number): Promise<SiteProfile> {
-  let profile = profiles.get(siteId);
-  if (!profile) {
-    profile = pages.list(siteId).then((list) => {
-      const counts = new Map<string, number>();
-      for (const page of list) {
-        if (page.lang) counts.set(page.lang, (counts.get(page.lang) ?? 0) + 1);
-      }
-      const depth = (url: string) => new URL(url).pathname.length;
-      const home = [...list].sort((a, b) => depth(a.url) - depth(b.url))[0];
-      return {
-        languages: [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang),
-        name: home?.title ?? "",
-      };
-    });
-    profiles.set(siteId, profile);
-  }
-  return profile;
+  /** What to keep between questions (a process answering many); without it, nothing is kept. */
+  cache?: AnswerCache;
 }
 
 /**
@@ -196,7 +169,16 @@ export async function answerQuestion(
   question: string,
   models: AnswerModels = configuredModels(),
 ): Promise<AnswerDetails> {
-  const profile = await siteProfile(sources.pages, siteId);
+  const stats = await sources.texts.stats(siteId);
+  const site = sources.cache
+    ? sources.cache.site(
+        sources.texts,
+        sources.pages,
+        siteId,
+        `${stats.pages}/${stats.chunks}/${stats.totalLength}`,
+      )
+    : freshSite(sources.texts, sources.pages, siteId);
+  const profile = await site.profile();
   const asked = analyseQuestion(question, profile.languages);
   const analysed = { ...asked, terms: markSiteName(asked.terms, profile.name, asked.lang) };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
@@ -207,17 +189,17 @@ export async function answerQuestion(
     terms,
     evidence,
   });
-  const stats = await sources.texts.stats(siteId);
   if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
+  const index = site.terms();
   const terms = await weighTerms(
-    sources.texts,
-    siteId,
+    index,
+    site.speller,
     stats.chunks,
     expandTerms(analysed.terms, analysed.lang),
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);
-  const candidates = await retrieve(sources.texts, siteId, terms, RERANK);
+  const candidates = await retrieve(index, terms, RERANK);
   if (candidates.length === 0) return notCovered(searched, null);
   const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
   let passages = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);

@@ -2,13 +2,13 @@
  * Retrieval (DESIGN.md flow: "retrieve"): the passages that hold the question's terms, scored by
  * BM25 over the site's chunks. Terms the site never uses are corrected against its own vocabulary
  * first ("postgress" → "postgr"), so a typo does not lose the question. One code path for every
- * store: only `TextIndex` reads.
+ * store: postings come through `TermIndex` (the store's, or a copy in memory).
  */
-import type { TextIndex } from "../store/types.js";
-import { createSpeller, type Speller } from "../text/index.js";
+import type { Speller } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
+import type { TermIndex } from "./term-index.js";
 
 export interface WeightedTerm extends QueryTerm {
   idf: number;
@@ -30,29 +30,14 @@ export const EXTRA_WEIGHT = 0.4;
 /** Related words found in more than this share of the site's passages are not searched. */
 const MAX_RELATED_SHARE = 0.2;
 
-const spellers = new Map<number, Promise<Speller>>();
-
-/** The site's speller, built once per process from the site's vocabulary. */
-function spellerFor(texts: TextIndex, siteId: number): Promise<Speller> {
-  let speller = spellers.get(siteId);
-  if (!speller) {
-    speller = texts.vocabulary(siteId).then((vocabulary) => createSpeller(vocabulary));
-    spellers.set(siteId, speller);
-  }
-  return speller;
-}
-
 export async function weighTerms(
-  texts: TextIndex,
-  siteId: number,
+  index: TermIndex,
+  speller: () => Promise<Speller>,
   chunks: number,
   terms: readonly QueryTerm[],
   lang: string,
 ): Promise<WeightedTerm[]> {
-  const df = await texts.documentFrequencies(
-    siteId,
-    terms.map((t) => t.term),
-  );
+  const df = await index.documentFrequencies(terms.map((t) => t.term));
   const weighted: WeightedTerm[] = [];
   const seen = new Set<string>();
   for (const term of terms) {
@@ -60,7 +45,7 @@ export async function weighTerms(
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
     if (frequency === 0 && isMain(term)) {
-      const suggestion = (await spellerFor(texts, siteId)).suggest(term.term, {
+      const suggestion = (await speller()).suggest(term.term, {
         max: 1,
         maxDistance: term.term.length >= 8 ? 2 : 1,
       })[0];
@@ -97,35 +82,42 @@ function plausibleTypo(typed: string, term: string): boolean {
   return typed.length >= 5 || (typed.length === 4 && term.length === 5);
 }
 
-/** The best `limit` chunks for the weighted terms, by first-pass BM25. */
+/**
+ * The best `limit` chunks for the weighted terms, by first-pass BM25. Scores add up in one map;
+ * the term frequencies are gathered for the chunks kept only.
+ */
 export async function retrieve(
-  texts: TextIndex,
-  siteId: number,
+  index: TermIndex,
   terms: readonly WeightedTerm[],
   limit: number,
 ): Promise<Candidate[]> {
   if (terms.length === 0) return [];
-  const postings = await texts.postings(
-    siteId,
-    terms.map((t) => t.term),
-  );
+  const postings = await index.postings(terms.map((t) => t.term));
   const byTerm = new Map(terms.map((t) => [t.term, t]));
-  const candidates = new Map<number, Candidate>();
+  const scores = new Map<number, number>();
   for (const list of postings) {
     const term = byTerm.get(list.term);
     if (!term) continue;
     const weight = term.idf * termWeight(term, EXTRA_WEIGHT);
-    for (let i = 0; i < list.chunkIds.length; i++) {
-      const chunkId = list.chunkIds[i] as number;
-      const tf = list.tf[i] as number;
-      let candidate = candidates.get(chunkId);
-      if (!candidate) {
-        candidate = { chunkId, score: 0, tf: new Map() };
-        candidates.set(chunkId, candidate);
-      }
-      candidate.tf.set(term.term, tf);
-      candidate.score += (weight * (tf * (BM25_K1 + 1))) / (tf + BM25_K1);
+    const { chunkIds, tf } = list;
+    for (let i = 0; i < chunkIds.length; i++) {
+      const chunkId = chunkIds[i] as number;
+      const n = tf[i] as number;
+      scores.set(
+        chunkId,
+        (scores.get(chunkId) ?? 0) + (weight * (n * (BM25_K1 + 1))) / (n + BM25_K1),
+      );
     }
   }
-  return [...candidates.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  const best = [...scores].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const kept = new Map<number, Candidate>(
+    best.map(([chunkId, score]) => [chunkId, { chunkId, score, tf: new Map() }]),
+  );
+  for (const list of postings) {
+    const { chunkIds, tf } = list;
+    for (let i = 0; i < chunkIds.length; i++) {
+      kept.get(chunkIds[i] as number)?.tf.set(list.term, tf[i] as number);
+    }
+  }
+  return [...kept.values()];
 }

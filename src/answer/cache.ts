@@ -1,0 +1,120 @@
+/**
+ * What answering a site keeps between questions in one process: the site's profile (languages,
+ * name), its speller, and — from the second question on — its postings in memory. Everything is
+ * dropped as soon as the site's index changes (its totals differ), and kept per store, so two
+ * stores in one process never share a site's state.
+ */
+import type { Pages, TextIndex } from "../store/types.js";
+import { createSpeller, type Speller } from "../text/index.js";
+import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
+
+export interface SiteProfile {
+  /** The site's languages, most pages first. */
+  languages: string[];
+  /** The home page's title: the site's own name ("PostgreSQL 15 Documentation"). */
+  name: string;
+}
+
+export interface SiteState {
+  profile(): Promise<SiteProfile>;
+  speller(): Promise<Speller>;
+  /** The postings to read now: in memory once built, else the store's. */
+  terms(): TermIndex;
+}
+
+interface Entry {
+  version: string;
+  asked: number;
+  profile?: Promise<SiteProfile>;
+  speller?: Promise<Speller>;
+  memory?: TermIndex;
+  building?: boolean;
+}
+
+export interface AnswerCacheOptions {
+  /** Questions on a site before its postings are loaded into memory (in the background). */
+  memoryAfter: number;
+  /** Sites whose postings stay in memory at once (the least recently asked leave first). */
+  memorySites: number;
+}
+
+export class AnswerCache {
+  private readonly stores = new WeakMap<TextIndex, Map<number, Entry>>();
+  private readonly options: AnswerCacheOptions;
+
+  constructor(options: Partial<AnswerCacheOptions> = {}) {
+    this.options = { memoryAfter: 2, memorySites: 8, ...options };
+  }
+
+  /** The state of a site whose index has these totals (`version`). */
+  site(texts: TextIndex, pages: Pages, siteId: number, version: string): SiteState {
+    let sites = this.stores.get(texts);
+    if (!sites) {
+      sites = new Map();
+      this.stores.set(texts, sites);
+    }
+    let entry = sites.get(siteId);
+    if (!entry || entry.version !== version) entry = { version, asked: 0 };
+    // Most recently asked last: the first entries are the ones to let go.
+    sites.delete(siteId);
+    sites.set(siteId, entry);
+    entry.asked++;
+    if (entry.asked >= this.options.memoryAfter && !entry.memory && !entry.building) {
+      this.loadMemory(texts, siteId, entry, sites);
+    }
+    return siteState(texts, pages, siteId, entry);
+  }
+
+  private loadMemory(texts: TextIndex, siteId: number, entry: Entry, sites: Map<number, Entry>) {
+    entry.building = true;
+    memoryTerms(texts, siteId).then(
+      (memory) => {
+        entry.building = false;
+        if (sites.get(siteId) !== entry) return;
+        entry.memory = memory;
+        const held = [...sites.values()].filter((e) => e.memory);
+        for (const old of held.slice(0, Math.max(0, held.length - this.options.memorySites))) {
+          old.memory = undefined;
+        }
+      },
+      () => {
+        // The store's postings keep serving; the next question tries again.
+        entry.building = false;
+        entry.asked = 0;
+      },
+    );
+  }
+}
+
+/** A site's state for one question only: nothing kept. */
+export function freshSite(texts: TextIndex, pages: Pages, siteId: number): SiteState {
+  return siteState(texts, pages, siteId, { version: "", asked: 1 });
+}
+
+function siteState(texts: TextIndex, pages: Pages, siteId: number, entry: Entry): SiteState {
+  return {
+    profile: () => {
+      entry.profile ??= loadProfile(pages, siteId);
+      return entry.profile;
+    },
+    speller: () => {
+      entry.speller ??= texts.vocabulary(siteId).then((vocabulary) => createSpeller(vocabulary));
+      return entry.speller;
+    },
+    terms: () => entry.memory ?? storedTerms(texts, siteId),
+  };
+}
+
+async function loadProfile(pages: Pages, siteId: number): Promise<SiteProfile> {
+  const list = await pages.list(siteId);
+  const counts = new Map<string, number>();
+  for (const page of list) {
+    if (page.lang) counts.set(page.lang, (counts.get(page.lang) ?? 0) + 1);
+  }
+  const depth = (url: string) => new URL(url).pathname.length;
+  const home = [...list].sort((a, b) => depth(a.url) - depth(b.url))[0];
+  return {
+    languages: [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang),
+    name: home?.title ?? "",
+  };
+}

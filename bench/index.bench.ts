@@ -17,16 +17,26 @@ import { type BenchSuite, formatNumber, table } from "./suite.js";
 
 type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
 
+/** Pages handed over at once in the grouped run. */
+const TOGETHER = 8;
+
 interface Run {
   pages: number;
   wallMs: number;
   cpuMs: number;
 }
 
-async function timed(pages: Page[], op: (page: Page) => Promise<void> | void): Promise<Run> {
+/** Times `op` over the pages, `together` at a time (each group awaited whole). */
+async function timed(
+  pages: Page[],
+  op: (page: Page) => Promise<void> | void,
+  together = 1,
+): Promise<Run> {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  for (const page of pages) await op(page);
+  for (let i = 0; i < pages.length; i += together) {
+    await Promise.all(pages.slice(i, i + together).map(op));
+  }
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return { pages: pages.length, wallMs, cpuMs: (used.user + used.system) / 1000 };
@@ -34,25 +44,34 @@ async function timed(pages: Page[], op: (page: Page) => Promise<void> | void): P
 
 const rate = (r: Run) => ({ wall: (r.pages * 1000) / r.wallMs, cpu: (r.pages * 1000) / r.cpuMs });
 
-/** Indexes every page into a new SQLite file, as a crawl would hand them over. */
-async function indexAll(pages: Page[]): Promise<{ run: Run; chunks: number; terms: number }> {
+/**
+ * Indexes every page into a new SQLite file, as a crawl would hand them over: one at a time, or
+ * `together` at once (many sites crawled at once: their pages share a transaction by group commit).
+ */
+async function indexAll(
+  pages: Page[],
+  together = 1,
+): Promise<{ run: Run; chunks: number; terms: number }> {
   const dir = mkdtempSync(join(tmpdir(), "hooty-bench-index-"));
   const store = openSqliteStore(join(dir, "hooty.sqlite"));
   try {
     const site = await store.sites.ensure("http://127.0.0.21:18081", "http://127.0.0.21:18081/");
     const sink = createIndexSink(store);
     const fetchedAt = new Date().toISOString();
-    const run = await timed(pages, (p) =>
-      sink.accept({
-        siteId: site.id,
-        url: p.url,
-        status: 200,
-        headers: { "content-type": "text/html" },
-        html: p.html,
-        contentHash: p.url,
-        fetchedAt,
-        links: [],
-      } satisfies FetchedPage),
+    const run = await timed(
+      pages,
+      (p) =>
+        sink.accept({
+          siteId: site.id,
+          url: p.url,
+          status: 200,
+          headers: { "content-type": "text/html" },
+          html: p.html,
+          contentHash: p.url,
+          fetchedAt,
+          links: [],
+        } satisfies FetchedPage),
+      together,
     );
     const stats = await store.texts.stats(site.id);
     const terms = (await store.texts.vocabulary(site.id)).length;
@@ -81,7 +100,9 @@ export const indexBench: BenchSuite = {
     const readability = await timed(corpus.pages, readabilityOp);
     const second = await indexAll(corpus.pages);
     const best = rate(first.run).wall >= rate(second.run).wall ? first : second;
+    const grouped = await indexAll(corpus.pages, TOGETHER);
     const h = rate(best.run);
+    const g = rate(grouped.run);
     const r = rate(readability);
     return [
       table(
@@ -93,6 +114,13 @@ export const indexBench: BenchSuite = {
             formatNumber(h.wall),
             formatNumber(h.cpu),
             `**${formatNumber(h.wall / r.wall, 1)}×**`,
+          ],
+          [
+            `the same, ${TOGETHER} pages handed over at once (group commit: one transaction for them)`,
+            grouped.run.pages,
+            formatNumber(g.wall),
+            formatNumber(g.cpu),
+            `${formatNumber(g.wall / r.wall, 1)}×`,
           ],
           [
             "`new Readability(parseHTML(html).document).parse()` (extraction only)",
@@ -108,6 +136,9 @@ export const indexBench: BenchSuite = {
         "Readability every page once, between Hooty's runs; all after a warm-up, in one process. " +
         "Hooty's time covers extraction, language detection, site boilerplate (learning, and re-indexing earlier pages when what it drops changes), " +
         "sections, passages, analysis of every term and one transaction per page; Readability's only extraction. " +
+        `The second row (run once, after the others) hands ${TOGETHER} pages over at once, as the crawler does when as many sites are crawled at once; ` +
+        "group commit then writes them in one transaction, and it waits up to 15 ms for company, so its pages/s understates what the CPU does. " +
+        "The targets are judged on the first row. " +
         `Index: ${formatNumber(best.chunks)} distinct chunks, ${formatNumber(best.terms)} terms. ` +
         "Targets: at least 3× Readability, at least 300 pages per CPU-second.",
     ].join("\n");

@@ -1,33 +1,57 @@
 /** A passage's analysed terms for the inverted index: the same analysis questions go through. */
 import type { ChunkInput, ChunkTerm } from "../store/types.js";
-import { analyzerFor } from "../text/analyze.js";
+import { type Analyzer, analyzerFor } from "../text/analyze.js";
 import type { Chunk } from "./chunk/index.js";
 
 /**
- * The chunk as the store takes it: its distinct terms with their frequency, and its
- * length (the words that gave a term; compound parts and other extra terms count in `tf` only).
+ * The page's chunks as the store takes them: each with its distinct terms and their frequency, and
+ * its length (the words that gave a term; compound parts and other extra terms count in `tf` only).
+ *
+ * Terms are analysed when the store first reads them: it reads them only for a chunk the site does
+ * not hold yet (`ChunkInput.terms`), and a page rebuilt after site boilerplate moved, or a passage
+ * repeated across pages, mostly brings chunks it holds already.
  */
-export function chunkInput(chunk: Chunk, title = ""): ChunkInput {
-  const stats = new Map<string, ChunkTerm>();
-  let length = 0;
-  const analyzer = analyzerFor(chunk.lang);
-  analyzer.forEachTerm(chunk.text, (term, _position, _start, _end, extra) => {
-    if (!extra) length++;
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
+export function chunkInputs(chunks: readonly Chunk[], title = ""): ChunkInput[] {
+  const contexts = new Map<string, readonly string[]>();
+  return chunks.map((chunk) => {
+    const analyzer = analyzerFor(chunk.lang);
+    const key = `${analyzer.lang}\n${chunk.headingPath.join("\n")}`;
+    let context = contexts.get(key);
+    if (!context) {
+      context = contextTerms(analyzer, title, chunk.headingPath);
+      contexts.set(key, context);
+    }
+    return lazyInput(chunk, analyzer, context);
   });
-  // The page title and the headings above the passage say what it is about: their words find
-  // the passage too (once each, beside the text's own count; the length stays the text's).
-  const context = new Set<string>();
-  analyzer.forEachTerm([title, ...chunk.headingPath].join("\n"), (term) => {
-    context.add(term);
+}
+
+/**
+ * The page title and the headings above a passage say what it is about: their words find the
+ * passage too (once each, beside the text's own count; the length stays the text's).
+ */
+function contextTerms(
+  analyzer: Analyzer,
+  title: string,
+  headingPath: readonly string[],
+): readonly string[] {
+  const terms = new Set<string>();
+  analyzer.forEachTerm([title, ...headingPath].join("\n"), (term) => {
+    terms.add(term);
   });
-  for (const term of context) {
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
-  }
+  return [...terms];
+}
+
+interface Analysed {
+  terms: ChunkTerm[];
+  length: number;
+}
+
+function lazyInput(chunk: Chunk, analyzer: Analyzer, context: readonly string[]): ChunkInput {
+  let analysed: Analysed | null = null;
+  const analyse = () => {
+    analysed ??= countTerms(chunk.text, analyzer, context);
+    return analysed;
+  };
   return {
     section: chunk.section,
     anchor: chunk.anchor,
@@ -37,7 +61,28 @@ export function chunkInput(chunk: Chunk, title = ""): ChunkInput {
     end: chunk.end,
     hash: chunk.hash,
     sentences: chunk.sentences.map((s) => [s.start, s.end]),
-    terms: [...stats.values()],
-    length,
+    get terms() {
+      return analyse().terms;
+    },
+    get length() {
+      return analyse().length;
+    },
   };
+}
+
+function countTerms(text: string, analyzer: Analyzer, context: readonly string[]): Analysed {
+  const stats = new Map<string, ChunkTerm>();
+  let length = 0;
+  analyzer.forEachTerm(text, (term, _position, _start, _end, extra) => {
+    if (!extra) length++;
+    const known = stats.get(term);
+    if (known) known.tf++;
+    else stats.set(term, { term, tf: 1 });
+  });
+  for (const term of context) {
+    const known = stats.get(term);
+    if (known) known.tf++;
+    else stats.set(term, { term, tf: 1 });
+  }
+  return { terms: [...stats.values()], length };
 }

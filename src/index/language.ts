@@ -56,3 +56,38 @@ export function sectionDetector(pageLang: string): DetectLanguage {
     return guess.lang === "und" ? null : guess.lang;
   };
 }
+
+/** Section texts whose language is remembered per site, before the memory is emptied. */
+const REMEMBERED_SECTIONS = 20_000;
+
+/**
+ * Section detectors for one site that remember what they told by text: when site boilerplate moves
+ * and a page is built again, its sections (mostly unchanged) are not detected a second time.
+ */
+export function rememberingSectionDetectors(): (pageLang: string) => DetectLanguage {
+  const known = new Map<string, Map<string, string | null>>();
+  let remembered = 0;
+  return (pageLang) => {
+    const detect = sectionDetector(pageLang);
+    return (text) => {
+      let byText = known.get(pageLang);
+      if (!byText) {
+        byText = new Map();
+        known.set(pageLang, byText);
+      }
+      let lang = byText.get(text);
+      if (lang === undefined) {
+        lang = detect(text);
+        if (remembered >= REMEMBERED_SECTIONS) {
+          known.clear();
+          remembered = 0;
+          byText = new Map();
+          known.set(pageLang, byText);
+        }
+        byText.set(text, lang);
+        remembered++;
+      }
+      return lang;
+    };
+  };
+}

@@ -4,9 +4,9 @@
  */
 import type { PageText, SectionRecord } from "../store/types.js";
 import { chunkPage } from "./chunk/index.js";
-import { chunkInput } from "./chunk-terms.js";
+import { chunkInputs } from "./chunk-terms.js";
 import { fnv1a } from "./extract/hash.js";
-import { buildSections, type ExtractedPage } from "./extract/index.js";
+import { buildSections, type DetectLanguage, type ExtractedPage } from "./extract/index.js";
 import { sectionDetector } from "./language.js";
 import { encodeBlocks } from "./stored-blocks.js";
 
@@ -30,12 +30,16 @@ export function fingerprintsOf(page: ExtractedPage): number[] {
 
 /**
  * Builds the page's entry from its extraction (language already settled) and the blocks the site
- * detector drops (`drop[i] === 1`).
+ * detector drops (`drop[i] === 1`); `detectorFor` gives the sections' language detector.
  */
-export function buildPageText(page: ExtractedPage, drop: Uint8Array): PageText {
+export function buildPageText(
+  page: ExtractedPage,
+  drop: Uint8Array,
+  detectorFor: (pageLang: string) => DetectLanguage = sectionDetector,
+): PageText {
   const keep = new Uint8Array(page.blocks.length);
   for (let i = 0; i < keep.length; i++) keep[i] = drop[i] === 1 ? 0 : 1;
-  const sections = buildSections(page.blocks, keep, page.lang, sectionDetector(page.lang));
+  const sections = buildSections(page.blocks, keep, page.lang, detectorFor(page.lang));
   const clean: ExtractedPage = { ...page, sections };
   const records: SectionRecord[] = sections.map((s) => ({
     headingPath: s.headingPath,
@@ -45,7 +49,7 @@ export function buildPageText(page: ExtractedPage, drop: Uint8Array): PageText {
   }));
   return {
     sections: records,
-    chunks: chunkPage(clean).map((chunk) => chunkInput(chunk, page.title)),
+    chunks: chunkInputs(chunkPage(clean), page.title),
     boilerplate: { fingerprints: fingerprintsOf(page), mask: maskKey(drop) },
     blocks: encodeBlocks(page),
   };

@@ -8,6 +8,7 @@
  */
 import type { PageText, TextIndex } from "../store/types.js";
 import { createSiteBoilerplate, type ExtractedPage, pageStep } from "./extract/index.js";
+import { rememberingSectionDetectors } from "./language.js";
 import { buildPageText, maskKey } from "./page-text.js";
 import { decodeBlocks } from "./stored-blocks.js";
 
@@ -38,6 +39,7 @@ export async function loadSiteBoilerplate(
     state: { version: 1, pages: [...records].map(([url, r]) => [url, r.fingerprints]) },
   });
   const masks = new Map([...records].map(([url, r]) => [url, r.mask]));
+  const detectors = rememberingSectionDetectors();
   /** The detector version each page was last built or checked under, in this process. */
   const checked = new Map<string, number>();
   let checkedStep = 0;
@@ -62,7 +64,7 @@ export async function loadSiteBoilerplate(
     }
     const drop = detector.classify(page);
     if (maskKey(drop) === mask) return false;
-    const text = buildPageText(page, drop);
+    const text = buildPageText(page, drop, detectors);
     if (!(await deps.texts.updateText(deps.siteId, url, text))) {
       masks.delete(url);
       return false;
@@ -75,7 +77,7 @@ export async function loadSiteBoilerplate(
     prepare(page) {
       remember(page);
       detector.learn(page);
-      return buildPageText(page, detector.classify(page));
+      return buildPageText(page, detector.classify(page), detectors);
     },
     stored(url, text) {
       masks.set(url, text.boilerplate.mask);

@@ -106,6 +106,8 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
   const urls = new Map<string, string>();
   const documents = new Map<string, Document>();
   let version = 0;
+  /** Words of each block (up to the limit that matters), counted once per page's blocks. */
+  const blockWords = new WeakMap<readonly Block[], Int32Array>();
 
   /** Counts from which a block is repeated, and dropped on its own; they follow `documents`. */
   let repeatAt = Number.POSITIVE_INFINITY;
@@ -183,10 +185,22 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     const linkReps = new Int32Array(n + 1);
     const freshWords = new Int32Array(n + 1);
     const longFresh = new Int32Array(n + 1);
+    let counted = blockWords.get(blocks);
+    if (!counted) {
+      counted = new Int32Array(n).fill(-1);
+      blockWords.set(blocks, counted);
+    }
     for (let i = 0; i < n; i++) {
       const b = blocks[i] as Block;
       const rep = repeated[i] === 1;
-      const words = rep || b.kind === "heading" ? 0 : countWords(b.text, maxFreshBlockWords + 1);
+      let words = 0;
+      if (!rep && b.kind !== "heading") {
+        words = counted[i] as number;
+        if (words < 0) {
+          words = countWords(b.text, maxFreshBlockWords + 1);
+          counted[i] = words;
+        }
+      }
       headings[i + 1] = (headings[i] as number) + (b.kind === "heading" ? 1 : 0);
       reps[i + 1] = (reps[i] as number) + (rep ? 1 : 0);
       linkReps[i + 1] = (linkReps[i] as number) + (rep && b.linked ? 1 : 0);

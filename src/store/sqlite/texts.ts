@@ -76,7 +76,14 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     "UPDATE chunk_places SET ord = -ord - 1 WHERE page_id = ? AND ord < 0",
   );
   const termId = db.prepare("SELECT id FROM terms WHERE site_id = ? AND term = ?").pluck();
-  const insertTerm = db.prepare("INSERT INTO terms (site_id, term) VALUES (?, ?)");
+  // A term this process has not seen is most likely new: insert first, read only when another
+  // process (or an earlier run) has it already.
+  const insertTerm = db.prepare("INSERT OR IGNORE INTO terms (site_id, term) VALUES (?, ?)");
+  const countChunks = db.prepare(
+    `INSERT INTO index_stats (site_id, chunks, total_length) VALUES (?, ?, ?)
+     ON CONFLICT (site_id) DO UPDATE SET chunks = chunks + excluded.chunks,
+       total_length = total_length + excluded.total_length`,
+  );
   const removePage = db.prepare("DELETE FROM pages WHERE site_id = ? AND url = ?");
   const sections = db.prepare(
     `SELECT s.heading_path, s.anchor, s.lang, s.text FROM sections s
@@ -126,8 +133,11 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     const ids = idsOf(siteId);
     let id = ids.get(term);
     if (id === undefined) {
-      id = termId.get(siteId, term) as number | undefined;
-      if (id === undefined && create) id = Number(insertTerm.run(siteId, term).lastInsertRowid);
+      if (create) {
+        const inserted = insertTerm.run(siteId, term);
+        if (inserted.changes === 1) id = Number(inserted.lastInsertRowid);
+      }
+      id ??= termId.get(siteId, term) as number | undefined;
       if (id === undefined) return undefined;
       if (ids.size >= TERM_CACHE) ids.clear();
       ids.set(term, id);
@@ -140,9 +150,13 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     return names;
   };
 
+  /** Chunks added by the page being written and their total length, for `index_stats`. */
+  const added = { chunks: 0, length: 0 };
   const chunkIdFor = (siteId: number, chunk: ChunkInput): number => {
     const known = chunkByHash.get(siteId, chunk.hash) as number | undefined;
     if (known !== undefined) return known;
+    added.chunks++;
+    added.length += chunk.length;
     const vector: string[] = [];
     const tokens: string[] = [];
     for (const t of chunk.terms) {
@@ -199,6 +213,8 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     });
     // The new places go in under negative ords first, so that a chunk the page keeps is still
     // held when the old places are dropped (the release trigger would remove it otherwise).
+    added.chunks = 0;
+    added.length = 0;
     text.chunks.forEach((chunk, ord) => {
       const chunkId = chunkIdFor(siteId, chunk);
       insertPlace.run(
@@ -211,6 +227,9 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
         chunk.end,
       );
     });
+    // Counted once per page rather than by a trigger per chunk (migration 5): a trigger's write
+    // cost most of a chunk's insert.
+    if (added.chunks > 0) countChunks.run(siteId, added.chunks, added.length);
     dropOldPlaces.run(pageId);
     settlePlaces.run(pageId);
   };

@@ -2,15 +2,18 @@
  * The crawl at scale: 100 local sites of 20 pages crawled at once. The politeness floor is what
  * the pace alone costs (0.5 s between a site's requests); Hooty's total time is compared with it
  * and, in the same run, with a peer: a minimal polite fetch loop (undici GET, 0.5 s pause, no
- * robots, parsing or storage), which shows what any polite crawler must spend.
+ * robots, parsing or storage), which shows what any polite crawler must spend. Hooty runs twice,
+ * each time in a process of its own: as `hooty crawl` (crawl and index) and with the index
+ * replaced by a sink that drops the pages, so the crawl's own cost shows apart from indexing.
+ * The site server logs every request, so lateness is measured where a webmaster would see it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { request } from "undici";
-import { crawl } from "../src/app.js";
-import { openSqliteStore } from "../src/store/sqlite/store.js";
+import type { CrawlRun } from "./crawl-run.js";
+import type { PaceReport } from "./serve-sites.js";
 import { siteAddress } from "./site-address.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
@@ -20,12 +23,10 @@ const PORT = 18600;
 const PACE_MS = 500;
 
 async function startSites(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [resolve(import.meta.dirname, "serve-sites.js"), `${SITES}`, `${PAGES}`, `${PORT}`],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
+  const child = fork(
+    resolve(import.meta.dirname, "serve-sites.js"),
+    [`${SITES}`, `${PAGES}`, `${PORT}`, `${PACE_MS}`],
+    { stdio: ["ignore", "pipe", "inherit", "ipc"] },
   );
   await new Promise<void>((done, fail) => {
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -36,8 +37,34 @@ async function startSites(): Promise<ChildProcess> {
   return child;
 }
 
-/** Peak resident memory of this process so far, in bytes. */
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
+/** The server's log of the run just measured: each gap against the pause (the log then resets). */
+function pace(server: ChildProcess): Promise<PaceReport> {
+  return new Promise((done) => {
+    server.once("message", (report) => done(report as PaceReport));
+    server.send("pace");
+  });
+}
+
+/** One Hooty crawl of every site, in a process of its own (see crawl-run.ts). */
+function hootyRun(mode: "index" | "discard", origins: string[]): Promise<CrawlRun> {
+  const dir = mkdtempSync(join(tmpdir(), "hooty-bench-crawl-"));
+  const child = fork(
+    resolve(import.meta.dirname, "crawl-run.js"),
+    [dir, mode, ...origins.map((o) => `${o}/`)],
+    { stdio: ["ignore", "inherit", "inherit", "ipc"] },
+  );
+  return new Promise<CrawlRun>((done, fail) => {
+    let run: CrawlRun | null = null;
+    child.once("message", (message) => {
+      run = message as CrawlRun;
+    });
+    child.on("exit", (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (run) done(run);
+      else fail(new Error(`crawl (${mode}) exited with ${code} before reporting`));
+    });
+  });
+}
 
 /** The peer: the least a polite crawler does — fetch each known page with the pause between. */
 async function politeLoop(origin: string): Promise<number> {
@@ -54,88 +81,100 @@ async function politeLoop(origin: string): Promise<number> {
   return urls.length;
 }
 
+const mb = (bytes: number) => `${formatNumber(bytes / 2 ** 20)} MB`;
+const ms = (value: number) => `${formatNumber(value)} ms`;
+const seconds = (value: number) => `${formatNumber(value / 1000, 2)} s`;
+const percent = (share: number) => `${formatNumber(share * 100, 1)} %`;
+const lateness = (p: PaceReport) => `${ms(p.lateMeanMs)} / ${ms(p.lateP95Ms)} / ${ms(p.lateMaxMs)}`;
+
 export const crawlBench: BenchSuite = {
   name: "crawl",
   title: `Crawl: ${SITES} local sites of ${PAGES} pages at once`,
   async run() {
+    const loadBefore = formatNumber(loadavg()[0] ?? 0, 2);
     const server = await startSites();
-    const dir = mkdtempSync(join(tmpdir(), "hooty-bench-crawl-"));
     try {
       const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${PORT}`);
 
-      let started = performance.now();
+      const started = performance.now();
       await Promise.all(origins.map((origin) => politeLoop(origin)));
       const peerMs = performance.now() - started;
+      const peerPace = await pace(server);
       const peerRequests = PAGES + 1;
-
-      const store = openSqliteStore(join(dir, "hooty.sqlite"));
-      const cpuBefore = process.cpuUsage();
-      started = performance.now();
-      const loopBefore = performance.eventLoopUtilization();
-      const results = await crawl(
-        store,
-        origins.map((o) => `${o}/`),
-        {},
-      );
-      const loop = performance.eventLoopUtilization(loopBefore);
-      const hootyMs = performance.now() - started;
-      const cpu = process.cpuUsage(cpuBefore);
-      const peak = peakRss();
-      await store.close();
-
-      const reports = results.map((r) => {
-        if (!r.report) throw r.error;
-        return r.report;
-      });
-      const pages = reports.reduce((n, r) => n + r.pages.fetched, 0);
-      const indexed = reports.reduce((n, r) => n + r.pages.indexed, 0);
-      const requestsPerSite = Math.max(...reports.map((r) => r.requests));
-      const floorMs = (requestsPerSite - 1) * PACE_MS;
       const peerFloorMs = (peerRequests - 1) * PACE_MS;
-      const cpuMsPerPage = (cpu.user + cpu.system) / 1000 / pages;
+
+      const indexed = await hootyRun("index", origins);
+      const indexedPace = await pace(server);
+      const discarded = await hootyRun("discard", origins);
+      const discardedPace = await pace(server);
+
+      const floorOf = (run: CrawlRun) => (run.requestsPerSite - 1) * PACE_MS;
+      const hooty = (cell: (run: CrawlRun, pace: PaceReport) => string | number) => [
+        cell(indexed, indexedPace),
+        cell(discarded, discardedPace),
+      ];
       return [
         table(
-          ["", "Hooty (`hooty crawl`: crawl and index)", "peer: minimal polite loop"],
+          [
+            "",
+            "Hooty (`hooty crawl`: crawl and index)",
+            "Hooty, crawl only (pages dropped, not indexed)",
+            "peer: minimal polite loop",
+          ],
           [
             [
               "what each site gets",
               "robots.txt, /, /sitemap.xml, 19 linked pages; parse, classify, index",
+              "the same requests, parse and classify; the index sink drops each page",
               "robots.txt + 20 known URLs, bodies discarded",
             ],
-            ["requests per site", requestsPerSite, peerRequests],
+            ["requests per site", ...hooty((r) => r.requestsPerSite), peerRequests],
             [
               "politeness floor ((requests − 1) × 0.5 s)",
-              `${formatNumber(floorMs / 1000, 1)} s`,
+              ...hooty((r) => `${formatNumber(floorOf(r) / 1000, 1)} s`),
               `${formatNumber(peerFloorMs / 1000, 1)} s`,
             ],
-            [
-              "total time",
-              `${formatNumber(hootyMs / 1000, 2)} s`,
-              `${formatNumber(peerMs / 1000, 2)} s`,
-            ],
+            ["total time", ...hooty((r) => seconds(r.ms)), seconds(peerMs)],
             [
               "over the floor",
-              `${formatNumber((hootyMs / floorMs - 1) * 100, 1)} %`,
-              `${formatNumber((peerMs / peerFloorMs - 1) * 100, 1)} %`,
+              ...hooty((r) => percent(r.ms / floorOf(r) - 1)),
+              percent(peerMs / peerFloorMs - 1),
             ],
-            ["pages fetched / indexed", `${pages} / ${indexed}`, `${SITES * PAGES} / –`],
-            ["peak memory (RSS)", `${formatNumber(peak / 2 ** 20)} MB`, "–"],
-            ["CPU per page (crawl and index)", `${formatNumber(cpuMsPerPage, 2)} ms`, "–"],
             [
-              "crawl loop busy (event-loop utilisation)",
-              `${formatNumber(loop.utilization * 100, 1)} %`,
+              "lateness per request: mean / p95 / max (server log: arrival − previous end − 0.5 s)",
+              ...hooty((_r, p) => lateness(p)),
+              lateness(peerPace),
+            ],
+            [
+              "shortest gap seen by the server (end of a response → next arrival)",
+              ...hooty((_r, p) => ms(p.minGapMs)),
+              ms(peerPace.minGapMs),
+            ],
+            [
+              "pages fetched / indexed",
+              ...hooty((r) => `${r.pages} / ${r.indexed}`),
+              `${SITES * PAGES} / –`,
+            ],
+            ["peak memory (RSS, whole process)", ...hooty((r) => mb(r.peakRssBytes)), "–"],
+            [
+              "memory before the first request (modules loaded, store open)",
+              ...hooty((r) => mb(r.rssBeforeBytes)),
               "–",
             ],
+            ["CPU per page", ...hooty((r) => `${formatNumber(r.cpuMs / r.pages, 2)} ms`), "–"],
+            ["crawl loop busy (event-loop utilisation)", ...hooty((r) => percent(r.loopBusy)), "–"],
           ],
         ),
         "",
         `Targets: total within 5 % of the politeness floor, peak memory under 300 MB, CPU under 3 ms per page. ` +
           `The floor counts every request Hooty makes to a site (robots.txt and /sitemap.xml included); ` +
-          `20 pages alone would be ${formatNumber((PAGES * PACE_MS) / 1000, 1)} s.`,
+          `20 pages alone would be ${formatNumber((PAGES * PACE_MS) / 1000, 1)} s. ` +
+          `Each Hooty crawl runs in a process of its own with a fresh data folder; the sites are served by another process, ` +
+          `which logs each request's arrival and the end of each response. ` +
+          `Machine load (1-minute average) before and after: ${loadBefore} → ${formatNumber(loadavg()[0] ?? 0, 2)}.`,
       ].join("\n");
     } finally {
       server.kill();
-      rmSync(dir, { recursive: true, force: true });
     }
   },
 };

@@ -2,14 +2,33 @@
  * A child process serving N small sites on loopback for the crawl benchmark: each on its own
  * address 127.77.x.y, a robots.txt, a home page linking to its other pages, and realistic page
  * bodies (about 15 KB of text and navigation). Prints "ready" when listening.
+ *
+ * It logs, per site, when each request arrived and when its response was handed to the socket,
+ * and answers the IPC message "pace" with how each gap compares with the 0.5 s pause (then
+ * forgets the log, so each measured run starts afresh).
  */
 import { createServer } from "node:http";
 import { siteAddress } from "./site-address.js";
 
-const [sitesArg = "100", pagesArg = "20", portArg = "18600"] = process.argv.slice(2);
+const [sitesArg = "100", pagesArg = "20", portArg = "18600", paceArg = "500"] =
+  process.argv.slice(2);
 const sites = Number(sitesArg);
 const pages = Number(pagesArg);
 const port = Number(portArg);
+const paceMs = Number(paceArg);
+
+export interface PaceReport {
+  requests: number;
+  /** Gaps between one response's end and the next request's arrival, per site. */
+  gaps: number;
+  /** The shortest gap: never under the pause if the crawler is polite. */
+  minGapMs: number;
+  /** How much later than the pause allows each next request arrived. */
+  lateMeanMs: number;
+  lateP50Ms: number;
+  lateP95Ms: number;
+  lateMaxMs: number;
+}
 
 const paragraph =
   "HootyBot reads this paragraph as the text of a documentation page, with sentences about configuration, installation and the many options a reader may want to know about. ";
@@ -23,9 +42,48 @@ function page(site: number, n: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site ${site} page ${n}</title></head><body><header><nav><ul>${links}</ul></nav></header><main><h1>Site ${site}, page ${n}</h1>${`<p>${paragraph.repeat(6)} Unique ${site}-${n}.</p>`.repeat(12)}</main><footer>© Example</footer></body></html>`;
 }
 
+/** Per site: arrival and end of each request, in milliseconds of this process's clock. */
+const logs: { arrived: number; ended: number }[][] = Array.from({ length: sites }, () => []);
+
+function paceReport(): PaceReport {
+  const gaps: number[] = [];
+  let requests = 0;
+  for (const log of logs) {
+    requests += log.length;
+    for (let k = 1; k < log.length; k++) {
+      const previous = log[k - 1];
+      const next = log[k];
+      if (previous && next) gaps.push(next.arrived - previous.ended);
+    }
+  }
+  const late = gaps.map((gap) => Math.max(0, gap - paceMs)).sort((a, b) => a - b);
+  const at = (q: number) => late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0;
+  return {
+    requests,
+    gaps: gaps.length,
+    minGapMs: gaps.length > 0 ? Math.min(...gaps) : 0,
+    lateMeanMs: late.reduce((a, b) => a + b, 0) / Math.max(1, late.length),
+    lateP50Ms: at(0.5),
+    lateP95Ms: at(0.95),
+    lateMaxMs: late.at(-1) ?? 0,
+  };
+}
+
+process.on("message", (message) => {
+  if (message !== "pace") return;
+  process.send?.(paceReport());
+  for (const log of logs) log.length = 0;
+});
+
 let listening = 0;
 for (let i = 0; i < sites; i++) {
+  const log = logs[i] ?? [];
   const server = createServer((req, res) => {
+    const entry = { arrived: performance.now(), ended: Number.NaN };
+    log.push(entry);
+    res.on("finish", () => {
+      entry.ended = performance.now();
+    });
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/robots.txt") {
       res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");

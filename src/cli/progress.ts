@@ -17,9 +17,11 @@ export function createProgress(
     const wait = p.waiting ? waitText(p.waiting) : "";
     return `${p.site}  ${p.state === "done" ? "done" : p.state}  fetched ${p.fetched}  indexed ${p.indexed}  queued ${p.queued}  skipped ${p.skipped}${wait}`;
   };
+  // One write per redraw: a line per site would be a system call per site, four times a second.
   const draw = () => {
-    if (drawn > 0) stderr.write(`\x1b[${drawn}A`);
-    for (const p of sites.values()) stderr.write(`\x1b[2K${line(p)}\n`);
+    let frame = drawn > 0 ? `\x1b[${drawn}A` : "";
+    for (const p of sites.values()) frame += `\x1b[2K${line(p)}\n`;
+    stderr.write(frame);
     drawn = sites.size;
   };
 

@@ -4,6 +4,7 @@
  */
 import type { CrawlReport } from "../core/report.js";
 import { type CrawlContext, crawlSite } from "./site-crawl.js";
+import { createTurns } from "./turns.js";
 
 export interface SiteResult {
   startUrl: string;
@@ -16,10 +17,12 @@ export async function crawlSites(
   startUrls: readonly string[],
   context: CrawlContext,
 ): Promise<SiteResult[]> {
+  // The sites take turns at handling their pages (see turns.ts).
+  const shared: CrawlContext = { ...context, takeTurn: context.takeTurn ?? createTurns() };
   return Promise.all(
     startUrls.map(async (startUrl) => {
       try {
-        return { startUrl, report: await crawlSite(startUrl, context), error: null };
+        return { startUrl, report: await crawlSite(startUrl, shared), error: null };
       } catch (error) {
         return { startUrl, report: null, error };
       }

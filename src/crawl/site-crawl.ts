@@ -27,6 +27,7 @@ import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
 import { createRobotsCache, parseRobots, type Robots, type RobotsCache } from "./robots/index.js";
 import { readSitemaps } from "./sitemaps/read.js";
+import type { TakeTurn } from "./turns.js";
 
 export interface CrawlSettings {
   maxPages: number;
@@ -70,6 +71,8 @@ export interface CrawlContext {
   onProgress?: (progress: SiteProgress) => void;
   /** The clock robots.txt's one-hour lifetime is measured with (tests move it on). */
   now?: () => number;
+  /** Waits for this site's turn to handle a page it fetched (see turns.ts); none when absent. */
+  takeTurn?: TakeTurn;
 }
 
 /** The operator blocked the domain while the crawl ran (or before it started). */
@@ -106,6 +109,7 @@ class SiteCrawl {
   /** Pages fetched in this crawl (before a crash too): the page limit counts these. */
   private fetched = 0;
   private countedAt = 0;
+  private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
   private progress: SiteProgress;
 
@@ -361,6 +365,7 @@ class SiteCrawl {
       await this.enqueue(previous.links, entry.depth + 1);
       return this.settle(url, "unchanged");
     }
+    await this.context.takeTurn?.();
     await this.answer(entry, response);
   }
 
@@ -605,6 +610,7 @@ class SiteCrawl {
     this.countedAt = now;
     const outcomes = await this.context.store.frontier.outcomes(this.crawl.id);
     const { queued } = await this.context.store.frontier.counts(this.crawl.id);
+    this.counted = { outcomes, queued };
     const counts = tally(outcomes);
     this.fetched = counts.pages.fetched;
     this.progress.fetched = counts.pages.fetched;
@@ -616,11 +622,19 @@ class SiteCrawl {
     this.context.onProgress?.({ ...this.progress });
   }
 
-  private async report(outcome: CrawlReport["outcome"], finished: boolean): Promise<CrawlReport> {
+  /** The report as it stands; `counted` reuses counts just taken for progress. */
+  private async report(
+    outcome: CrawlReport["outcome"],
+    finished: boolean,
+    counted?: { outcomes: Record<string, number>; queued: number },
+  ): Promise<CrawlReport> {
     const crawl = this.crawl;
-    const outcomes = crawl ? await this.context.store.frontier.outcomes(crawl.id) : {};
-    const queued =
-      crawl && !finished ? (await this.context.store.frontier.counts(crawl.id)).queued : 0;
+    const outcomes =
+      counted?.outcomes ?? (crawl ? await this.context.store.frontier.outcomes(crawl.id) : {});
+    const queued = finished
+      ? 0
+      : (counted?.queued ??
+        (crawl ? (await this.context.store.frontier.counts(crawl.id)).queued : 0));
     const { pages, skipped } = tally(outcomes);
     return {
       site: this.origin,
@@ -636,7 +650,10 @@ class SiteCrawl {
     };
   }
 
-  /** Keeps the running report (problems, requests) for a resume; at most once a second. */
+  /**
+   * Keeps the running report (problems, requests) for a resume; at most once a second, with the
+   * counts of the last progress update (at most a second old) unless forced.
+   */
   private async saveRunning(force = false): Promise<void> {
     const now = Date.now();
     if (!force && now - this.savedAt < 1_000) return;
@@ -644,7 +661,7 @@ class SiteCrawl {
     if (this.crawl)
       await this.context.store.crawls.saveReport(
         this.crawl.id,
-        await this.report("completed", false),
+        await this.report("completed", false, force ? undefined : (this.counted ?? undefined)),
       );
   }
 

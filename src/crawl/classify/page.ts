@@ -322,11 +322,11 @@ function isNameChar(code: number): boolean {
 
 /** Whitespace collapsed, typographic apostrophes made plain ("you’re" reads as "you're"). */
 function collapse(text: string): string {
-  // Most text has single spaces only: replace just runs and other whitespace characters.
-  let out = WHITESPACE_TO_FOLD.test(text) ? text.replace(WHITESPACE_RUNS, " ") : text;
+  // One replace, no test first: a text without runs comes back as is, and testing first costs
+  // more than the replace itself when there is something to fold.
+  let out = text.replace(WHITESPACE_RUNS, " ");
   if (out.includes("\u2019") || out.includes("\u2018")) out = out.replace(/[\u2018\u2019]/g, "'");
   return out.trim();
 }
 
-const WHITESPACE_TO_FOLD = /\s\s|[^\S ]/;
 const WHITESPACE_RUNS = /\s{2,}|[^\S ]/g;

@@ -133,6 +133,7 @@ export class SiteGate {
   /** Stores the pace and gives the site back: another process may crawl it now. */
   async close(): Promise<void> {
     await this.queue;
+    this.state.inFlightSince = null;
     await this.save();
     await this.states.release(this.origin, this.owner);
   }
@@ -197,8 +198,13 @@ export class SiteGate {
         this.assertOpen();
       await this.waitTurn(options.signal);
       await this.renewLease();
-      this.state.inFlightSince = this.clock.now();
-      await this.save();
+      if (this.state.inFlightSince === null) {
+        // Stored once, before the first request, and cleared only by close(): a process that dies
+        // at any time after it leaves "in flight" behind, and recover() then counts a request as
+        // having ended at the restart. One write per gate instead of one per request.
+        this.state.inFlightSince = this.clock.now();
+        await this.save();
+      }
       this.requests++;
       let response: FetchResponse;
       try {
@@ -209,16 +215,14 @@ export class SiteGate {
       }
       const ended = Math.max(response.endedAt, this.clock.now());
       const hadFailures = this.state.consecutiveFailures > 0;
-      this.state.inFlightSince = null;
       this.state.nextAt = ended + this.delayMs;
       this.state.consecutiveFailures = 0;
       if (
         (response.status !== 429 && response.status !== 503) ||
         options.isChallenge?.(response) === true
       ) {
-        // The stored state still says "in flight since": after a crash that alone keeps the pace
-        // (see recover), so an ordinary answer needs no write. The next request's write, or
-        // close(), stores the pace.
+        // The stored state says "in flight since": after a crash that alone keeps the pace (see
+        // recover), so an ordinary answer needs no write; close() stores the pace.
         if (hadFailures) await this.save();
         return response;
       }
@@ -250,7 +254,9 @@ export class SiteGate {
       const paceAt = this.state.nextAt;
       const retryAt = this.state.retryUntil;
       const at = Math.max(paceAt, retryAt);
-      if (at <= now) {
+      // Strictly after: the clock counts whole milliseconds, so a response that ended at
+      // "1000" may have ended at 1000.9, and a start at "1500" could come 0.1 ms too early.
+      if (at < now) {
         this.waiting = null;
         return;
       }
@@ -266,13 +272,12 @@ export class SiteGate {
       }
       this.waiting = { until: at, why: retryAt > paceAt ? "retry-after" : "pace" };
       await this.renewLease();
-      await this.clock.sleep(Math.min(at - now, LEASE_MS / 4), signal);
+      await this.clock.sleep(Math.min(at - now + 1, LEASE_MS / 4), signal);
     }
   }
 
   private async failed(error: unknown, url: string): Promise<void> {
     const now = this.clock.now();
-    this.state.inFlightSince = null;
     this.state.nextAt = now + this.delayMs;
     const counts =
       error instanceof FetchFailure && (error.kind === "timeout" || error.kind === "connect");
@@ -296,7 +301,7 @@ export class SiteGate {
     await this.save();
   }
 
-  /** After a crash during a request, its end is unknown: count it as ending now. */
+  /** After a crash during the crawl of the site, its last request's end is unknown: it ends now. */
   private async recover(): Promise<void> {
     const now = this.clock.now();
     let changed = false;

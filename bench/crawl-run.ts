@@ -1,0 +1,62 @@
+/**
+ * One measured crawl for the crawl benchmark, in a process of its own so that its memory is its
+ * own: `node crawl-run.js DATA_DIR index|discard URL…`. `index` is `hooty crawl` (crawl and
+ * index); `discard` hands pages to a sink that drops them, which leaves the crawl's own cost.
+ * Sends one CrawlRun message to the parent and exits.
+ */
+import { join } from "node:path";
+import { crawl } from "../src/app.js";
+import type { PageSink } from "../src/core/page-sink.js";
+import { crawlSites } from "../src/crawl/crawl.js";
+import { fetchOnce } from "../src/crawl/fetch/fetch.js";
+import { openSqliteStore } from "../src/store/sqlite/store.js";
+
+export interface CrawlRun {
+  ms: number;
+  cpuMs: number;
+  pages: number;
+  indexed: number;
+  requestsPerSite: number;
+  /** Share of the crawl's wall time the event loop was busy. */
+  loopBusy: number;
+  /** Resident memory once the modules are loaded and the store is open, before any request. */
+  rssBeforeBytes: number;
+  /** Peak resident memory of the process. */
+  peakRssBytes: number;
+}
+
+const discard: PageSink = { accept: async () => {}, remove: async () => {} };
+
+async function main(): Promise<void> {
+  const [dir = "", mode = "index", ...startUrls] = process.argv.slice(2);
+  const store = openSqliteStore(join(dir, "hooty.sqlite"));
+  const rssBeforeBytes = process.memoryUsage().rss;
+  const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
+  const started = performance.now();
+  const results =
+    mode === "discard"
+      ? await crawlSites(startUrls, { store, sink: discard, fetch: fetchOnce })
+      : await crawl(store, startUrls, {});
+  const ms = performance.now() - started;
+  const loop = performance.eventLoopUtilization(loopBefore);
+  const cpu = process.cpuUsage(cpuBefore);
+  await store.close();
+  const reports = results.map((r) => {
+    if (!r.report) throw r.error;
+    return r.report;
+  });
+  const run: CrawlRun = {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    pages: reports.reduce((n, r) => n + r.pages.fetched, 0),
+    indexed: reports.reduce((n, r) => n + r.pages.indexed, 0),
+    requestsPerSite: Math.max(...reports.map((r) => r.requests)),
+    loopBusy: loop.utilization,
+    rssBeforeBytes,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+  process.send?.(run);
+}
+
+await main();

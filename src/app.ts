@@ -3,8 +3,7 @@
  * `store/sqlite` (and later `store/postgres`).
  */
 import { join, resolve } from "node:path";
-import { answerQuestion } from "./answer/answer.js";
-import { AnswerCache } from "./answer/cache.js";
+import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import { crawlSites } from "./crawl/crawl.js";
 import { fetchOnce } from "./crawl/fetch/fetch.js";
@@ -57,7 +56,12 @@ export function refresh(store: Store, sites: readonly SiteRecord[], run: Refresh
 /** One answer cache per open store: a process asking many questions answers them warm. */
 const answerCaches = new WeakMap<Store, AnswerCache>();
 
-export function ask(store: Store, siteId: number, question: string) {
+export async function ask(store: Store, siteId: number, question: string) {
+  // Loaded on first use: a crawl never pays for the answer phase's thesauri and models.
+  const [{ answerQuestion }, { AnswerCache }] = await Promise.all([
+    import("./answer/answer.js"),
+    import("./answer/cache.js"),
+  ]);
   let cache = answerCaches.get(store);
   if (!cache) {
     cache = new AnswerCache();

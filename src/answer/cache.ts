@@ -28,7 +28,7 @@ interface Entry {
   profile?: Promise<SiteProfile>;
   speller?: Promise<Speller>;
   memory?: TermIndex;
-  building?: boolean;
+  building?: Promise<void>;
 }
 
 export interface AnswerCacheOptions {
@@ -65,11 +65,15 @@ export class AnswerCache {
     return siteState(texts, pages, siteId, entry);
   }
 
+  /** Resolves once the site's postings in memory, if being loaded, are ready (or failed). */
+  async whenWarm(texts: TextIndex, siteId: number): Promise<void> {
+    await this.stores.get(texts)?.get(siteId)?.building;
+  }
+
   private loadMemory(texts: TextIndex, siteId: number, entry: Entry, sites: Map<number, Entry>) {
-    entry.building = true;
-    memoryTerms(texts, siteId).then(
+    entry.building = memoryTerms(texts, siteId).then(
       (memory) => {
-        entry.building = false;
+        entry.building = undefined;
         if (sites.get(siteId) !== entry) return;
         entry.memory = memory;
         const held = [...sites.values()].filter((e) => e.memory);
@@ -78,8 +82,8 @@ export class AnswerCache {
         }
       },
       () => {
-        // The store's postings keep serving; the next question tries again.
-        entry.building = false;
+        // The store's postings keep serving; the next questions try again.
+        entry.building = undefined;
         entry.asked = 0;
       },
     );

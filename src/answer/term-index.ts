@@ -28,36 +28,51 @@ export function storedTerms(texts: TextIndex, siteId: number): TermIndex {
   };
 }
 
-/** A site's whole inverted index in memory (typed arrays: about 6 bytes a posting). */
+/**
+ * A site's whole inverted index in memory: every posting in two typed arrays (6 bytes a posting),
+ * each term an offset and a length into them.
+ */
 export async function memoryTerms(texts: TextIndex, siteId: number): Promise<TermIndex> {
-  const lists = new Map<string, { ids: number[]; tf: number[] }>();
-  for (const row of await texts.chunkTerms(siteId)) {
+  const rows = await texts.chunkTerms(siteId);
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    for (const { term } of row.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    total += row.terms.length;
+  }
+  const chunkIds = new Int32Array(total);
+  const tfs = new Uint16Array(total);
+  const start = new Map<string, number>();
+  const filled = new Map<string, number>();
+  let offset = 0;
+  for (const [term, count] of counts) {
+    start.set(term, offset);
+    filled.set(term, offset);
+    offset += count;
+  }
+  // Rows come by chunk id, so each term's postings stay in ascending order.
+  for (const row of rows) {
     for (const { term, tf } of row.terms) {
-      let list = lists.get(term);
-      if (!list) {
-        list = { ids: [], tf: [] };
-        lists.set(term, list);
-      }
-      list.ids.push(row.chunkId);
-      list.tf.push(tf);
+      const at = filled.get(term) as number;
+      chunkIds[at] = row.chunkId;
+      tfs[at] = Math.min(tf, 0xffff);
+      filled.set(term, at + 1);
     }
   }
-  const postings = new Map<string, Postings>();
-  for (const [term, list] of lists) {
-    postings.set(term, {
-      term,
-      chunkIds: Int32Array.from(list.ids),
-      tf: Uint16Array.from(list.tf, (n) => Math.min(n, 0xffff)),
-    });
-  }
+  const postingsOf = (term: string): Postings | undefined => {
+    const from = start.get(term);
+    if (from === undefined) return undefined;
+    const to = from + (counts.get(term) as number);
+    return { term, chunkIds: chunkIds.subarray(from, to), tf: tfs.subarray(from, to) };
+  };
   return {
     documentFrequencies: async (terms) =>
-      new Map(terms.map((term) => [term, postings.get(term)?.chunkIds.length ?? 0])),
+      new Map(terms.map((term) => [term, counts.get(term) ?? 0])),
     postings: async (terms) =>
       terms.flatMap((term) => {
-        const list = postings.get(term);
+        const list = postingsOf(term);
         return list ? [list] : [];
       }),
-    vocabulary: async () => [...postings].map(([term, list]) => [term, list.chunkIds.length]),
+    vocabulary: async () => [...counts],
   };
 }

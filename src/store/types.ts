@@ -113,7 +113,10 @@ export interface GateState {
   nextAt: number;
   /** A Retry-After deadline still in force (epoch ms), 0 when none. */
   retryUntil: number;
-  /** Start of a request whose end was never recorded (the process died during it). */
+  /**
+   * Set while a process is crawling the site (from before its first request until it gives the
+   * site back): found set on open, the holder died and its last request's end was never recorded.
+   */
   inFlightSince: number | null;
   /** Why the site is stopped, and until when (epoch ms) no request may be made. */
   stop: { kind: StopKind; detail: string; until: number } | null;

@@ -394,7 +394,7 @@ async function evaluationSet(store: Store): Promise<string> {
       [thresholdRow("all"), ...LANGS.map((lang) => thresholdRow(lang, lang))],
     ),
     "",
-    `Answer latency (\`answerQuestion\` with the threshold, every question): p50 ${ms(percentile(answerTimes, 50))} ms, p95 ${ms(percentile(answerTimes, 95))} ms, max ${ms(Math.max(...answerTimes))} ms. ` +
+    `Answer latency (\`ask\`, with the threshold, every question): p50 ${ms(percentile(answerTimes, 50))} ms, p95 ${ms(percentile(answerTimes, 95))} ms, max ${ms(Math.max(...answerTimes))} ms. ` +
       `Targets (issue 7): hit@3 and answered at least 85 %, answerable abstained at most 10 %, unanswerable abstained at least 85 %.`,
     "",
     "### How it was measured",

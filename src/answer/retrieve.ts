@@ -82,19 +82,30 @@ function plausibleTypo(typed: string, term: string): boolean {
   return typed.length >= 5 || (typed.length === 4 && term.length === 5);
 }
 
+/** Scores by chunk id, reused from question to question: growing, never shrinking. */
+let scratch = new Float64Array(1 << 16);
+
 /**
- * The best `limit` chunks for the weighted terms, by first-pass BM25. Scores add up in one map;
- * the term frequencies are gathered for the chunks kept only.
+ * The best `limit` chunks for the weighted terms, by first-pass BM25. Scores add up in an array
+ * indexed by chunk id (a large site's common terms have tens of thousands of postings); the term
+ * frequencies are gathered for the chunks kept only.
  */
 export async function retrieve(
   index: TermIndex,
   terms: readonly WeightedTerm[],
   limit: number,
 ): Promise<Candidate[]> {
-  if (terms.length === 0) return [];
+  if (terms.length === 0 || limit <= 0) return [];
   const postings = await index.postings(terms.map((t) => t.term));
   const byTerm = new Map(terms.map((t) => [t.term, t]));
-  const scores = new Map<number, number>();
+  let maxId = 0;
+  for (const list of postings) {
+    const last = list.chunkIds[list.chunkIds.length - 1];
+    if (last !== undefined && last > maxId) maxId = last;
+  }
+  if (scratch.length <= maxId) scratch = new Float64Array(Math.max(maxId + 1, scratch.length * 2));
+  const scores = scratch;
+  const touched: number[] = [];
   for (const list of postings) {
     const term = byTerm.get(list.term);
     if (!term) continue;
@@ -103,13 +114,13 @@ export async function retrieve(
     for (let i = 0; i < chunkIds.length; i++) {
       const chunkId = chunkIds[i] as number;
       const n = tf[i] as number;
-      scores.set(
-        chunkId,
-        (scores.get(chunkId) ?? 0) + (weight * (n * (BM25_K1 + 1))) / (n + BM25_K1),
-      );
+      if (scores[chunkId] === 0) touched.push(chunkId);
+      scores[chunkId] =
+        (scores[chunkId] as number) + (weight * (n * (BM25_K1 + 1))) / (n + BM25_K1);
     }
   }
-  const best = [...scores].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const best = topScores(touched, scores, limit);
+  for (const chunkId of touched) scores[chunkId] = 0;
   const kept = new Map<number, Candidate>(
     best.map(([chunkId, score]) => [chunkId, { chunkId, score, tf: new Map() }]),
   );
@@ -120,4 +131,32 @@ export async function retrieve(
     }
   }
   return [...kept.values()];
+}
+
+/** The `limit` highest scores among `ids`, best first (ties: lower id first). */
+function topScores(
+  ids: readonly number[],
+  scores: Float64Array,
+  limit: number,
+): [id: number, score: number][] {
+  if (ids.length <= limit * 4) {
+    return ids
+      .map((id): [number, number] => [id, scores[id] as number])
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit);
+  }
+  // Keep the running best `limit`, re-sorting only when a score beats the weakest kept.
+  const kept: [number, number][] = [];
+  let floor = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    const score = scores[id] as number;
+    if (kept.length >= limit && score <= floor) continue;
+    kept.push([id, score]);
+    if (kept.length >= limit * 2) {
+      kept.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      kept.length = limit;
+      floor = kept[limit - 1]?.[1] ?? floor;
+    }
+  }
+  return kept.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
 }

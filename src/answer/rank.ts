@@ -13,6 +13,8 @@ import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retr
 export const BM25_B = 0.75;
 /** Weight of proximity beside the question's idf. */
 const PROXIMITY = 0.3;
+/** Weight of the question's word pairs found side by side, beside the question's idf. */
+export const NEARNESS = { phrase: 0.6 };
 /** Passages sure to be weighed for proximity (those that could overtake them are too). */
 const PROXIMITY_DEPTH = 20;
 
@@ -81,11 +83,14 @@ export function rank(
   // Proximity reads the passage word by word: only for passages it can still lift into the top.
   ranked.sort((a, b) => b.score - a.score);
   const bar =
-    (ranked[PROXIMITY_DEPTH - 1]?.score ?? Number.NEGATIVE_INFINITY) - PROXIMITY * totalIdf;
+    (ranked[PROXIMITY_DEPTH - 1]?.score ?? Number.NEGATIVE_INFINITY) -
+    (PROXIMITY + NEARNESS.phrase) * totalIdf;
+  const pairs = questionPairs(main);
   for (const passage of ranked) {
     if (passage.score < bar) break;
-    passage.proximity = proximityOf(analyzer, passage.chunk.text, main, passage.matched);
-    passage.score += PROXIMITY * totalIdf * passage.proximity;
+    const near = nearnessOf(analyzer, passage.chunk.text, main, passage.matched, pairs);
+    passage.proximity = near.proximity;
+    passage.score += totalIdf * (PROXIMITY * near.proximity + NEARNESS.phrase * near.phrases);
   }
   return ranked.sort((a, b) => b.score - a.score);
 }
@@ -102,18 +107,50 @@ function termsOf(analyzer: Analyzer, text: string): Set<string> {
  * How tightly the passage's matched question words cluster: the smallest window of words that
  * holds every distinct matched term, compared with the number of terms (1 when adjacent).
  */
-function proximityOf(
+/** The question's neighbouring words ("disk space", "read only"), as `first second` keys, by idf. */
+function questionPairs(main: readonly WeightedTerm[]): Map<string, number> {
+  const pairs = new Map<string, number>();
+  for (let i = 1; i < main.length; i++) {
+    const [a, b] = [main[i - 1] as WeightedTerm, main[i] as WeightedTerm];
+    pairs.set(`${a.term} ${b.term}`, (a.idf + b.idf) / 2);
+  }
+  return pairs;
+}
+
+/**
+ * How tightly the passage's matched question words cluster (proximity: the smallest window of
+ * words that holds every distinct matched term, compared with the number of terms; 1 when
+ * adjacent), and the share (by idf) of the question's word pairs found side by side (phrases).
+ */
+function nearnessOf(
   analyzer: Analyzer,
   text: string,
   main: readonly WeightedTerm[],
   matched: ReadonlySet<string>,
-): number {
+  pairs: ReadonlyMap<string, number>,
+): { proximity: number; phrases: number } {
   const wanted = new Set(main.filter((t) => matched.has(t.term)).map((t) => t.term));
-  if (wanted.size < 2) return wanted.size === 1 ? 0.5 : 0;
+  if (wanted.size < 2) return { proximity: wanted.size === 1 ? 0.5 : 0, phrases: 0 };
   const hits: { term: string; position: number }[] = [];
   analyzer.forEachTerm(text, (term, position) => {
     if (wanted.has(term)) hits.push({ term, position });
   });
+  const found = new Set<string>();
+  for (let i = 1; i < hits.length; i++) {
+    const [a, b] = [hits[i - 1], hits[i]] as { term: string; position: number }[];
+    if (a && b && b.position === a.position + 1 && pairs.has(`${a.term} ${b.term}`))
+      found.add(`${a.term} ${b.term}`);
+  }
+  const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
+  let phrases = 0;
+  for (const pair of found) phrases += pairs.get(pair) ?? 0;
+  return { proximity: proximityOf(hits, wanted), phrases: Math.min(1, phrases / totalIdf) };
+}
+
+function proximityOf(
+  hits: readonly { term: string; position: number }[],
+  wanted: ReadonlySet<string>,
+): number {
   const counts = new Map<string, number>();
   let best = Number.POSITIVE_INFINITY;
   let from = 0;

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -47,6 +47,16 @@ export function jsonLines(text: string): unknown[] {
     .map((line) => JSON.parse(line));
 }
 
+const made: string[] = [];
+
+/** A new folder under the system's temp folder, removed when the test file ends (removeTempDirs). */
 export function tempDir(prefix = "hooty-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes the folders `tempDir` made in this test file (test/helpers/cleanup.ts runs it). */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

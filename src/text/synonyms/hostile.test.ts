@@ -2,10 +2,10 @@
  * Hostile input: whatever a visitor types, every available thesaurus returns an array and never
  * throws, quickly.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../../../test/helpers/cli.js";
 import { openThesaurus } from "./open.js";
 import type { Thesaurus } from "./types.js";
 
@@ -48,7 +48,7 @@ describe("hostile input", () => {
   }
 
   it("a damaged thesaurus file gives a problem and empty lookups, not an exception", () => {
-    const dir = mkdtempSync(join(tmpdir(), "hooty-mythes-"));
+    const dir = tempDir("hooty-mythes-");
     writeFileSync(join(dir, "th_it_IT_v2.idx"), "KOI8-R\n1\nparola|0\n");
     writeFileSync(join(dir, "th_it_IT_v2.dat"), "KOI8-R\nparola|1\n-|vocabolo\n");
     const damaged = openThesaurus("it", { mythesDir: dir });

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../../../test/helpers/cli.js";
 import { openSortedLines } from "./sorted-lines.js";
 
 const BAR = 0x7c;
-const dir = mkdtempSync(join(tmpdir(), "hooty-sorted-"));
+const dir = tempDir("hooty-sorted-");
 
 function file(name: string, text: string): string {
   const path = join(dir, name);

@@ -31,8 +31,10 @@ export const EVIDENCE = {
   idf: 2,
   /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
   unknownWord: 0.5,
-  /** …a name or a term the language does not know (or no thesaurus to tell)… */
+  /** …a name or a term the language does not know… */
   unknownName: 1.5,
+  /** …and either, when this machine has no thesaurus of the language to tell. */
+  unknownUnsure: 1.25,
   /** What a corrected word found counts for beside the word itself. */
   correctedCredit: 0.5,
   /**
@@ -41,6 +43,11 @@ export const EVIDENCE = {
    */
   correctedWeight: 0.5,
 };
+
+function unknownWeight(ordinary: boolean | null): number {
+  if (ordinary === null) return EVIDENCE.unknownUnsure;
+  return ordinary ? EVIDENCE.unknownWord : EVIDENCE.unknownName;
+}
 
 export interface AnswerDetails extends Answer {
   lang: string;
@@ -129,8 +136,7 @@ function evidenceOf(
         word: question.word,
         term: question.term,
         status: "unknown",
-        weight:
-          rarest * (inLexicon(lang, question.word) ? EVIDENCE.unknownWord : EVIDENCE.unknownName),
+        weight: rarest * unknownWeight(inLexicon(lang, question.word)),
         found: 0,
       });
       continue;

@@ -1,0 +1,119 @@
+/**
+ * Whether the pages cover the question (DESIGN.md flow: "answer + citations | not covered"): how
+ * much of the question the best page holds, every question word counted — also the words the
+ * site never uses, which say most about whether the question is the site's at all.
+ */
+import { foundShares } from "./coverage.js";
+import { inLexicon } from "./lexicon.js";
+import { isMain, type QueryTerm } from "./question.js";
+import type { Ranked } from "./rank.js";
+import type { WeightedTerm } from "./retrieve.js";
+
+/**
+ * The evidence the best page needs before Hooty answers from it: enough of the question, each
+ * word weighed by how telling it is, found in the page's retrieved passages (text, title,
+ * headings), and enough weight found to be specific. Calibrated on the evaluation set
+ * (test/fixtures/eval): see BENCHMARKS.md, answers.
+ */
+export const EVIDENCE = {
+  coverage: 0.45,
+  idf: 2,
+  /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
+  unknownWord: 0.5,
+  /** …a name or a term the language does not know… */
+  unknownName: 1.5,
+  /** …and either, when this machine has no thesaurus of the language to tell. */
+  unknownUnsure: 1.25,
+  /** What a corrected word found counts for beside the word itself. */
+  correctedCredit: 0.5,
+  /**
+   * A corrected word weighs at least this share of the rarest word's weight: the word as typed is
+   * unknown to the site, and the correction only a guess ("Fortnite" → "forno").
+   */
+  correctedWeight: 0.5,
+};
+
+function unknownWeight(ordinary: boolean | null): number {
+  if (ordinary === null) return EVIDENCE.unknownUnsure;
+  return ordinary ? EVIDENCE.unknownWord : EVIDENCE.unknownName;
+}
+
+export interface TermEvidence {
+  /** The word as typed. */
+  word: string;
+  /** The term searched: the analysed word, or the site's term standing in for a typo. */
+  term: string;
+  status: "known" | "corrected" | "unknown";
+  /** How informative the word is (idf; a word the site never uses counts as the rarest). */
+  weight: number;
+  /**
+   * Found in the best page's retrieved passages (text, title or headings): 1, a share when only a
+   * related word was found or the word stands corrected, 0 when not found.
+   */
+  found: number;
+}
+
+export interface Evidence {
+  /** Share of the question (by weight) that the best page covers, 0…1. */
+  coverage: number;
+  /** The weight of the question's words found on the best page. */
+  idf: number;
+  score: number;
+  terms: TermEvidence[];
+}
+
+/**
+ * How much of the question the best passage's page covers: the question's words found in that
+ * page's retrieved passages (text, title and headings), by idf. A page answers with its sections
+ * together, not one passage alone. A word the site never uses is part of the question too, and the
+ * most telling part ("WhatsApp" on a Debian manual): it weighs as the rarest word would.
+ */
+export function evidenceOf(
+  ranked: readonly Ranked[],
+  asked: readonly QueryTerm[],
+  terms: readonly WeightedTerm[],
+  chunks: number,
+  lang: string,
+): Evidence {
+  const page = ranked[0]?.chunk.places[0]?.url;
+  const found = new Set<string>();
+  for (const candidate of ranked) {
+    if (candidate.chunk.places.some((place) => place.url === page)) {
+      for (const term of candidate.matched) found.add(term);
+    }
+  }
+  const shares = foundShares(terms, (term) => found.has(term));
+  const rarest = Math.log(1 + (chunks + 0.5) / 0.5);
+  const evidence: TermEvidence[] = [];
+  for (const question of asked) {
+    if (!isMain(question)) continue;
+    const weighted = terms.find((t) => t.word === question.word && isMain(t));
+    if (!weighted) {
+      evidence.push({
+        word: question.word,
+        term: question.term,
+        status: "unknown",
+        weight: rarest * unknownWeight(inLexicon(lang, question.word)),
+        found: 0,
+      });
+      continue;
+    }
+    if (evidence.some((e) => e.term === weighted.term)) continue;
+    const corrected = weighted.correctedFrom !== undefined;
+    evidence.push({
+      word: question.word,
+      term: weighted.term,
+      status: corrected ? "corrected" : "known",
+      weight: corrected ? Math.max(weighted.idf, rarest * EVIDENCE.correctedWeight) : weighted.idf,
+      found: (shares.get(weighted.term) ?? 0) * (corrected ? EVIDENCE.correctedCredit : 1),
+    });
+  }
+  const total = evidence.reduce((sum, e) => sum + e.weight, 0);
+  const covered = evidence.reduce((sum, e) => sum + e.weight * e.found, 0);
+  return {
+    coverage: total > 0 ? covered / total : 0,
+    idf: covered,
+    score: ranked[0]?.score ?? 0,
+    terms: evidence,
+  };
+}

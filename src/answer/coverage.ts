@@ -14,10 +14,7 @@ export function termWeight(term: QueryTerm, extraWeight: number): number {
   return (term.extra ? extraWeight : 1) * (term.related?.weight ?? 1);
 }
 
-/**
- * Share of each main term found (1 itself, RELATED_CREDIT × the related word's weight share when
- * only a related word is), by term.
- */
+/** Share of each main term found, by term: 1 for the word itself, RELATED_CREDIT for a related word. */
 export function foundShares(
   terms: readonly WeightedTerm[],
   has: (term: string) => boolean,
@@ -27,8 +24,8 @@ export function foundShares(
     if (isMain(term)) {
       if (has(term.term)) shares.set(term.term, 1);
     } else if (term.related && has(term.term)) {
-      const share = RELATED_CREDIT;
-      if ((shares.get(term.related.for) ?? 0) < share) shares.set(term.related.for, share);
+      if ((shares.get(term.related.for) ?? 0) < RELATED_CREDIT)
+        shares.set(term.related.for, RELATED_CREDIT);
     }
   }
   return shares;

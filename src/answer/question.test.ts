@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expandTerms } from "./expand.js";
 import { inLexicon } from "./lexicon.js";
-import { analyseQuestion } from "./question.js";
+import { analyseQuestion, MAX_QUESTION_TERMS } from "./question.js";
 
 describe("analyseQuestion", () => {
   it("reads English contractions typed without the apostrophe as their full forms", () => {
@@ -12,6 +12,13 @@ describe("analyseQuestion", () => {
     expect(terms("why doesnt it start, i cant connect")).toEqual(
       terms("why does it start, i can connect"),
     );
+  });
+
+  it("keeps a bounded number of terms from a hostile question", () => {
+    const words = Array.from({ length: 400 }, (_, i) => `word${i.toString(36)}x`).join(" ");
+    const { terms } = analyseQuestion(words, ["en"]);
+    expect(terms.length).toBe(MAX_QUESTION_TERMS);
+    expect(terms[0]?.word).toBe("word0x");
   });
 
   it("keeps each word as typed", () => {

@@ -24,6 +24,11 @@ export interface AnalysedQuestion {
 }
 
 export const MAX_QUESTION_CHARS = 2_000;
+/**
+ * Distinct terms kept from a question, in order: far more than any visitor's question has, and a
+ * bound on the work (thesaurus lookups, postings) a hostile one can cause.
+ */
+export const MAX_QUESTION_TERMS = 40;
 
 /** The question's own words: not compound parts or identifier pieces, not related words. */
 export function isMain(term: QueryTerm): boolean {
@@ -61,6 +66,7 @@ export function analyseQuestion(
     lang === "en" ? spellOutContractions(text) : text,
   )) {
     if (seen.has(token.term)) continue;
+    if (seen.size >= MAX_QUESTION_TERMS) break;
     seen.add(token.term);
     terms.push({
       term: token.term,

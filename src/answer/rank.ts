@@ -15,6 +15,13 @@ export const BM25_B = 0.75;
 const PROXIMITY = 0.3;
 /** Weight of the question's word pairs found side by side, beside the question's idf. */
 export const NEARNESS = { phrase: 0.6 };
+/**
+ * Weights of the share of the question found in the passage's headings and in its page title,
+ * beside the question's idf. The shares count squared: a title that holds most of the question
+ * says far more than one that shares a word with it ("Quick Setup" for "empty a table quickly").
+ */
+const HEADING = 0.6;
+const TITLE = 0.8;
 /** Passages sure to be weighed for proximity (those that could overtake them are too). */
 const PROXIMITY_DEPTH = 20;
 
@@ -76,7 +83,7 @@ export function rank(
     const sameLanguage = chunk.lang === lang || chunk.lang === "und" ? 1 : 0;
     const score =
       bm25 * (0.5 + coverage) +
-      totalIdf * (0.6 * headingCoverage + 0.8 * titleCoverage) +
+      totalIdf * (HEADING * headingCoverage ** 2 + TITLE * titleCoverage ** 2) +
       sameLanguage * 0.5;
     ranked.push({ chunk, score, coverage, headingCoverage, proximity: 0, bm25, matched });
   }

@@ -35,19 +35,6 @@ export function isMain(term: QueryTerm): boolean {
   return !term.extra && term.related === undefined;
 }
 
-/**
- * English contractions typed without the apostrophe ("whats", "dont") are stopwords in disguise:
- * spelt out (same length, so offsets hold) they leave the question like their full forms.
- */
-function spellOutContractions(text: string): string {
-  return text
-    .replace(
-      /\b(what|how|where|who|why|when|that|there|it|he|she)s\b|\b(do|does|did|is|are|was|were|could|would|should|have|has)nt\b/gi,
-      (word, s?: string) => (s ? `${word.slice(0, -1)} ` : `${word.slice(0, -2)}  `),
-    )
-    .replace(/\b(can|won)t\b/gi, (word) => (word.toLowerCase() === "cant" ? "can " : "will"));
-}
-
 export function analyseQuestion(
   question: string,
   siteLanguages: readonly string[],
@@ -62,9 +49,7 @@ export function analyseQuestion(
       : guess.lang;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
-  for (const token of createAnalyzer(lang).analyze(
-    lang === "en" ? spellOutContractions(text) : text,
-  )) {
+  for (const token of createAnalyzer(lang).analyze(text)) {
     if (seen.has(token.term)) continue;
     if (seen.size >= MAX_QUESTION_TERMS) break;
     seen.add(token.term);

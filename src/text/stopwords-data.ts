@@ -2,8 +2,9 @@
  * Stopword lists: words too common to help find a passage. They are the Snowball project's lists
  * (snowballstem.org, BSD-3-Clause; English, German, Italian, French, Portuguese and Dutch as packaged
  * in `@orama/stopwords` 3.1.18, Apache-2.0), with English contractions left out (the tokenizer strips
- * clitics, see `analyze.ts`), Spanish pruned of participles that are content words in most sites
- * ("estado", "sentido"), and a few question words visitors type ("wann", "pourquoi", "waar", …).
+ * clitics, see `analyze.ts`) but their forms typed without the apostrophe in ("whats", "dont"),
+ * Spanish pruned of participles that are content words in most sites ("estado", "sentido"), and a
+ * few question words visitors type ("wann", "pourquoi", "waar", …).
  *
  * Lists hold lower-case words with their diacritics; `isStopword` also matches them typed without
  * diacritics ("fur" for "für", "perche" for "perché").
@@ -16,7 +17,9 @@ does did doing will would shall should can could may might must ought cannot an 
 but if or because as until while of at by for with about against between into through
 during before after above below to from up down in out on off over under again further
 then once here there when where why how all any both each few more most other some such no
-nor not only own same so than too very a please also`,
+nor not only own same so than too very a please also
+whats hows wheres whos whys whens thats theres dont doesnt didnt isnt arent wasnt werent
+couldnt wouldnt shouldnt havent hasnt cant wont`,
   de: `aber alle allem allen aller alles als also am an ander andere anderem anderen anderer
 anderes anderm andern anderr anders auch auf aus bei bin bis bist da damit dann der den
 des dem die das daß derselbe derselben denselben desselben demselben dieselbe dieselben

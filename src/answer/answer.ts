@@ -54,19 +54,11 @@ function markSiteName(terms: QueryTerm[], name: string, lang: string): QueryTerm
   );
 }
 
-let envModels: AnswerModels | undefined;
-
-/** The models the environment configures, read on first use. */
-function configuredModels(): AnswerModels {
-  envModels ??= modelsFromEnv();
-  return envModels;
-}
-
 export async function answerQuestion(
   sources: AnswerSources,
   siteId: number,
   question: string,
-  models: AnswerModels = configuredModels(),
+  models: AnswerModels = modelsFromEnv(),
 ): Promise<AnswerDetails> {
   const stats = await sources.texts.stats(siteId);
   const site = sources.cache

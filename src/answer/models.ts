@@ -14,7 +14,7 @@ export interface AnswerModels {
   embeddings: EmbeddingsConfig | null;
 }
 
-/** What the environment configures (HOOTY_LLM_*, HOOTY_EMBEDDINGS_*), read once. */
+/** What the environment configures (HOOTY_LLM_*, HOOTY_EMBEDDINGS_*; each read once per process). */
 export function modelsFromEnv(): AnswerModels {
   return { written: writtenConfig(), embeddings: embeddingsConfig() };
 }

@@ -14,7 +14,7 @@ export const BM25_B = 0.75;
 /** Weight of proximity beside the question's idf. */
 const PROXIMITY = 0.3;
 /** Weight of the question's word pairs found side by side, beside the question's idf. */
-export const NEARNESS = { phrase: 0.6 };
+const PHRASE = 0.6;
 /**
  * Weights of the share of the question found in the passage's headings and in its page title,
  * beside the question's idf. The shares count squared: a title that holds most of the question
@@ -91,13 +91,13 @@ export function rank(
   ranked.sort((a, b) => b.score - a.score);
   const bar =
     (ranked[PROXIMITY_DEPTH - 1]?.score ?? Number.NEGATIVE_INFINITY) -
-    (PROXIMITY + NEARNESS.phrase) * totalIdf;
+    (PROXIMITY + PHRASE) * totalIdf;
   const pairs = questionPairs(main);
   for (const passage of ranked) {
     if (passage.score < bar) break;
-    const near = nearnessOf(analyzer, passage.chunk.text, main, passage.matched, pairs);
+    const near = nearnessOf(analyzer, passage.chunk.text, main, passage.matched, pairs, totalIdf);
     passage.proximity = near.proximity;
-    passage.score += totalIdf * (PROXIMITY * near.proximity + NEARNESS.phrase * near.phrases);
+    passage.score += totalIdf * (PROXIMITY * near.proximity + PHRASE * near.phrases);
   }
   return ranked.sort((a, b) => b.score - a.score);
 }
@@ -135,6 +135,7 @@ function nearnessOf(
   main: readonly WeightedTerm[],
   matched: ReadonlySet<string>,
   pairs: ReadonlyMap<string, number>,
+  totalIdf: number,
 ): { proximity: number; phrases: number } {
   const wanted = new Set(main.filter((t) => matched.has(t.term)).map((t) => t.term));
   if (wanted.size < 2) return { proximity: wanted.size === 1 ? 0.5 : 0, phrases: 0 };
@@ -148,7 +149,6 @@ function nearnessOf(
     if (a && b && b.position === a.position + 1 && pairs.has(`${a.term} ${b.term}`))
       found.add(`${a.term} ${b.term}`);
   }
-  const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
   let phrases = 0;
   for (const pair of found) phrases += pairs.get(pair) ?? 0;
   return { proximity: proximityOf(hits, wanted), phrases: Math.min(1, phrases / totalIdf) };

@@ -34,45 +34,48 @@ export function storedTerms(texts: TextIndex, siteId: number): TermIndex {
  */
 export async function memoryTerms(texts: TextIndex, siteId: number): Promise<TermIndex> {
   const rows = await texts.chunkTerms(siteId);
-  const counts = new Map<string, number>();
-  let total = 0;
+  const slot = new Map<string, number>();
+  const counts: number[] = [];
   for (const row of rows) {
-    for (const { term } of row.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-    total += row.terms.length;
+    for (const { term } of row.terms) {
+      const at = slot.get(term);
+      if (at === undefined) {
+        slot.set(term, counts.length);
+        counts.push(1);
+      } else counts[at] = (counts[at] as number) + 1;
+    }
   }
-  const chunkIds = new Int32Array(total);
-  const tfs = new Uint16Array(total);
-  const start = new Map<string, number>();
-  const filled = new Map<string, number>();
-  let offset = 0;
-  for (const [term, count] of counts) {
-    start.set(term, offset);
-    filled.set(term, offset);
-    offset += count;
-  }
+  // Each term's postings start where the previous term's end; `next` is where the next one goes.
+  const start = new Int32Array(counts.length + 1);
+  for (let i = 0; i < counts.length; i++)
+    start[i + 1] = (start[i] as number) + (counts[i] as number);
+  const next = start.slice(0, counts.length);
+  const chunkIds = new Int32Array(start[counts.length] as number);
+  const tfs = new Uint16Array(chunkIds.length);
   // Rows come by chunk id, so each term's postings stay in ascending order.
   for (const row of rows) {
     for (const { term, tf } of row.terms) {
-      const at = filled.get(term) as number;
+      const i = slot.get(term) as number;
+      const at = next[i] as number;
       chunkIds[at] = row.chunkId;
       tfs[at] = Math.min(tf, 0xffff);
-      filled.set(term, at + 1);
+      next[i] = at + 1;
     }
   }
   const postingsOf = (term: string): Postings | undefined => {
-    const from = start.get(term);
-    if (from === undefined) return undefined;
-    const to = from + (counts.get(term) as number);
+    const i = slot.get(term);
+    if (i === undefined) return undefined;
+    const [from, to] = [start[i] as number, start[i + 1] as number];
     return { term, chunkIds: chunkIds.subarray(from, to), tf: tfs.subarray(from, to) };
   };
   return {
     documentFrequencies: async (terms) =>
-      new Map(terms.map((term) => [term, counts.get(term) ?? 0])),
+      new Map(terms.map((term) => [term, postingsOf(term)?.chunkIds.length ?? 0])),
     postings: async (terms) =>
       terms.flatMap((term) => {
         const list = postingsOf(term);
         return list ? [list] : [];
       }),
-    vocabulary: async () => [...counts],
+    vocabulary: async () => [...slot].map(([term, i]) => [term, counts[i] as number]),
   };
 }

@@ -7,7 +7,7 @@ import { analyzerFor } from "../text/index.js";
 import { openThesaurus, type Relation } from "../text/synonyms/index.js";
 import { isMain, type QueryTerm } from "./question.js";
 
-export const EXPANSION = {
+const EXPANSION = {
   /** Languages whose thesaurus is used. */
   languages: new Set(["en"]),
   relations: ["synonym", "derived"] as Relation[],
@@ -29,7 +29,7 @@ export function expandTerms(terms: readonly QueryTerm[], lang: string): QueryTer
   for (const term of terms) {
     if (!isMain(term)) continue;
     let taken = 0;
-    for (const entry of thesaurus.lookup(term.word.toLowerCase(), {
+    for (const entry of thesaurus.lookup(term.word, {
       relations: EXPANSION.relations,
     })) {
       if (taken >= EXPANSION.perWord || entry.weight < EXPANSION.minWeight) break;

@@ -11,8 +11,6 @@ import { openThesaurus } from "../text/synonyms/index.js";
 export function inLexicon(lang: string, word: string): boolean | null {
   const thesaurus = openThesaurus(lang);
   if (!thesaurus) return null;
-  return (
-    thesaurus.lookup(word.toLowerCase(), { limit: 1 }).length > 0 ||
-    thesaurus.lookup(word, { limit: 1 }).length > 0
-  );
+  // Lookups fold case themselves ("Datei" and "datei" are one entry).
+  return thesaurus.lookup(word, { limit: 1 }).length > 0;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelEndpointError } from "../written/post-json.js";
 import {
   embeddingsReply,
+  endpointFailure,
   type RecordedRequest,
   type Script,
   type ScriptedServer,
@@ -34,16 +34,6 @@ async function configFor(
 function numbered(request: RecordedRequest) {
   const { input } = request.json as { input: string[] };
   return embeddingsReply(input.map((text) => [Number(text.split(" ")[1]), 1]));
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelEndpointError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ModelEndpointError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
 }
 
 describe("embed", () => {
@@ -113,13 +103,13 @@ describe("embed", () => {
       text: '{"data": [{"embedding": [1]}, {"embedding": [1e400]}]}',
       contentType: "application/json",
     });
-    expect((await failure(embed(config, ["a", "b"]))).reason).toBe("bad-response");
+    expect((await endpointFailure(embed(config, ["a", "b"]))).reason).toBe("bad-response");
   });
 
   for (const [what, json] of invalid) {
     it(`fails on ${what}`, async () => {
       const config = await configFor({ json } as Script);
-      expect((await failure(embed(config, ["a", "b"]))).reason).toBe("bad-response");
+      expect((await endpointFailure(embed(config, ["a", "b"]))).reason).toBe("bad-response");
     });
   }
 });

@@ -1,8 +1,13 @@
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Endpoint } from "./endpoint.js";
-import { ModelEndpointError, postJson } from "./post-json.js";
-import { type Script, type ScriptedServer, startScriptedServer } from "./testdata/openai-server.js";
+import { postJson } from "./post-json.js";
+import {
+  endpointFailure,
+  type Script,
+  type ScriptedServer,
+  startScriptedServer,
+} from "./testdata/openai-server.js";
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -20,16 +25,6 @@ async function endpointFor(script: Script, overrides: Partial<Endpoint> = {}): P
     maxResponseBytes: 64 * 1024,
     ...overrides,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelEndpointError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ModelEndpointError) return error;
-    throw error;
-  }
-  throw new Error("expected a failure");
 }
 
 describe("postJson", () => {
@@ -54,7 +49,7 @@ describe("postJson", () => {
   it("gives up when the server never answers: the timer fires", async () => {
     const endpoint = await endpointFor({ hang: true }, { timeoutMs: 300 });
     const started = Date.now();
-    const error = await failure(postJson(endpoint, "/x", {}));
+    const error = await endpointFailure(postJson(endpoint, "/x", {}));
     expect(error.reason).toBe("timeout");
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     expect(Date.now() - started).toBeLessThan(1_500);
@@ -63,7 +58,7 @@ describe("postJson", () => {
   it("gives up when the body stalls after the headers: the timer covers the whole exchange", async () => {
     const endpoint = await endpointFor({ stallBody: true }, { timeoutMs: 300 });
     const started = Date.now();
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("timeout");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -73,8 +68,8 @@ describe("postJson", () => {
       { hugeBytes: 8 * 1024 * 1024 },
       { text: "x".repeat(100_000) },
     ]);
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("too-large");
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("too-large");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("too-large");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("too-large");
   });
 
   it("fails on an error status, a redirect and a body that is not JSON", async () => {
@@ -83,10 +78,10 @@ describe("postJson", () => {
       { status: 302, text: "" },
       { text: "<html>proxy error</html>", contentType: "text/html" },
     ]);
-    const status = await failure(postJson(endpoint, "/x", {}));
+    const status = await endpointFailure(postJson(endpoint, "/x", {}));
     expect([status.reason, status.status]).toEqual(["status", 500]);
-    expect((await failure(postJson(endpoint, "/x", {}))).status).toBe(302);
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("not-json");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).status).toBe(302);
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("not-json");
   });
 
   it("fails when nothing listens, and when the connection drops", async () => {
@@ -101,15 +96,17 @@ describe("postJson", () => {
       timeoutMs: 2_000,
       maxResponseBytes: 1024,
     };
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("network");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("network");
     await new Promise((resolve) => dropper.close(resolve));
-    expect((await failure(postJson(endpoint, "/x", {}))).reason).toBe("network");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}))).reason).toBe("network");
   });
 
   it("stops when the caller aborts", async () => {
     const endpoint = await endpointFor({ hang: true });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect((await failure(postJson(endpoint, "/x", {}, controller.signal))).reason).toBe("aborted");
+    expect((await endpointFailure(postJson(endpoint, "/x", {}, controller.signal))).reason).toBe(
+      "aborted",
+    );
   });
 });

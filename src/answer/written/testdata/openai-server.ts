@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ModelEndpointError } from "../post-json.js";
 
 export interface RecordedRequest {
   method: string;
@@ -128,4 +129,15 @@ export function embeddingsReply(vectors: readonly number[][]): Reply {
       data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
     },
   };
+}
+
+/** The endpoint error `promise` rejects with; any other outcome fails the test. */
+export async function endpointFailure(promise: Promise<unknown>): Promise<ModelEndpointError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ModelEndpointError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
 }

@@ -159,16 +159,9 @@ for (const { name, open } of implementations) {
       it("removes the pages of a blocked domain and its subdomains at once", async () => {
         const store = await fresh();
         const page = (siteId: number, url: string) => ({
-          siteId,
-          url,
+          ...pageRecord(siteId, url),
           title: null,
           lang: null,
-          fetchedAt: "2026-01-01T00:00:00Z",
-          status: 200,
-          contentHash: url,
-          etag: null,
-          lastModified: null,
-          links: [],
         });
         const docs = await store.sites.ensure(
           "https://docs.example.org",

@@ -1,45 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../../test/helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import {
+  PG_FILES as FILES,
+  indexPage,
+  PG_ORIGIN as ORIGIN,
+  storeWith,
+} from "../../test/helpers/pg-pages.js";
 import { createIndexSink } from "../index/page-sink.js";
-import { openSqliteStore } from "../store/sqlite/store.js";
-import type { Store } from "../store/types.js";
 import { answerQuestion } from "./answer.js";
 import { AnswerCache } from "./cache.js";
-
-const DIR = resolve(import.meta.dirname, "../../test/fixtures/extract/pg");
-const FILES = readdirSync(DIR)
-  .filter((f) => f.endsWith(".html"))
-  .sort();
-const ORIGIN = "http://127.0.0.1";
-
-const opened: Store[] = [];
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-});
-
-async function storeWith(files: readonly string[]) {
-  const store = openSqliteStore(join(tempDir(), "hooty.sqlite"));
-  opened.push(store);
-  const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
-  const sink = createIndexSink(store);
-  for (const name of files) await indexPage(site.id, name, sink);
-  return { store, siteId: site.id };
-}
-
-async function indexPage(siteId: number, name: string, sink: ReturnType<typeof createIndexSink>) {
-  await sink.accept({
-    siteId,
-    url: `${ORIGIN}/${name}`,
-    status: 200,
-    headers: {},
-    html: readFileSync(join(DIR, name), "utf8"),
-    contentHash: name,
-    fetchedAt: "2026-11-30T10:00:00.000Z",
-    links: [],
-  });
-}
 
 const QUESTIONS = [
   "how do I back up a database to a file",

@@ -24,6 +24,11 @@ export const EVIDENCE = {
   unknownName: 1.5,
   /** …and either, when this machine has no thesaurus of the language to tell. */
   unknownUnsure: 1.25,
+  /**
+   * …and a value typed as an example ("2024-01-31", "rows 21 to 30"): the page that explains how
+   * shows other values, so one the site never uses says little about whether it covers the question.
+   */
+  unknownValue: 0.25,
   /** What a corrected word found counts for beside the word itself. */
   correctedCredit: 0.5,
   /**
@@ -33,7 +38,8 @@ export const EVIDENCE = {
   correctedWeight: 0.5,
 };
 
-function unknownWeight(ordinary: boolean | null): number {
+function unknownWeight(word: string, ordinary: boolean | null): number {
+  if (/\d/.test(word) && !/\p{L}/u.test(word)) return EVIDENCE.unknownValue;
   if (ordinary === null) return EVIDENCE.unknownUnsure;
   return ordinary ? EVIDENCE.unknownWord : EVIDENCE.unknownName;
 }
@@ -93,7 +99,7 @@ export function evidenceOf(
         word: question.word,
         term: question.term,
         status: "unknown",
-        weight: rarest * unknownWeight(inLexicon(lang, question.word)),
+        weight: rarest * unknownWeight(question.word, inLexicon(lang, question.word)),
         found: 0,
       });
       continue;

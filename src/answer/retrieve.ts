@@ -4,7 +4,7 @@
  * first ("postgress" → "postgr"), so a typo does not lose the question. One code path for every
  * store: postings come through `TermIndex` (the store's, or a copy in memory).
  */
-import type { Speller } from "../text/index.js";
+import { fold, type Speller, type Suggestion } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
@@ -44,17 +44,9 @@ export async function weighTerms(
     let known = term;
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
-    if (frequency === 0 && isMain(term)) {
-      const suggestion = (await speller()).suggest(term.term, {
-        max: 1,
-        maxDistance: term.term.length >= 8 ? 2 : 1,
-      })[0];
-      if (
-        suggestion &&
-        suggestion.distance > 0 &&
-        plausibleTypo(term.term, suggestion.term) &&
-        inLexicon(lang, term.word) !== true
-      ) {
+    if (frequency === 0 && isMain(term) && inLexicon(lang, term.word) !== true) {
+      const suggestion = correction(await speller(), term);
+      if (suggestion) {
         known = { ...term, term: suggestion.term };
         frequency = suggestion.frequency;
         correctedFrom = term.term;
@@ -68,6 +60,24 @@ export async function weighTerms(
     weighted.push({ ...known, idf, ...(correctedFrom ? { correctedFrom } : {}) });
   }
   return weighted;
+}
+
+/**
+ * The site's term the visitor most likely meant by a term it never uses. The analysed term is
+ * tried first; then the word as typed, since a typo can stem into something far from the word it
+ * spoils ("ahaed" stems to "aha", two edits from "ahead" but one from the typed word).
+ */
+function correction(speller: Speller, term: QueryTerm): Suggestion | undefined {
+  const typed = fold(term.word.toLowerCase());
+  for (const query of typed === term.term ? [term.term] : [term.term, typed]) {
+    const suggestion = speller.suggest(query, {
+      max: 1,
+      maxDistance: query.length >= 8 ? 2 : 1,
+    })[0];
+    if (suggestion && suggestion.distance > 0 && plausibleTypo(query, suggestion.term))
+      return suggestion;
+  }
+  return undefined;
 }
 
 /**

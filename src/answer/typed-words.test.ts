@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { storeWith } from "../../test/helpers/pg-pages.js";
+import { answerQuestion } from "./answer.js";
+
+describe("the visitor's words as typed", () => {
+  it("corrects a typo from the word as typed when its stem drifts far from the site's", async () => {
+    const { store, siteId } = await storeWith();
+    // "ahaed" stems to "aha": two edits from the site's "ahead", one from the typed word.
+    const answer = await answerQuestion(store, siteId, "can I skip ahaed when creating a database");
+    expect(answer.terms).toContain("ahead");
+    expect(answer.evidence?.terms.find((t) => t.word === "ahaed")?.status).toBe("corrected");
+  });
+
+  it("weighs an example value the site never shows lightly: the page explains the kind", async () => {
+    const { store, siteId } = await storeWith();
+    const question = "how many decimal digits can a numeric column hold, like 12345.678901";
+    const answer = await answerQuestion(store, siteId, question);
+    expect(answer.covered).toBe(true);
+    expect(answer.citations[0]?.url).toContain("/datatype-numeric.html");
+    const value = answer.evidence?.terms.find((t) => t.status === "unknown");
+    const word = answer.evidence?.terms.find((t) => t.word === "decimal");
+    expect(value?.weight).toBeLessThan(word?.weight ?? 0);
+  });
+});

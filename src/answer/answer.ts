@@ -9,7 +9,7 @@ import { analyzerFor } from "../text/index.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
-import { EVIDENCE, type Evidence, evidenceOf } from "./evidence.js";
+import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
@@ -102,8 +102,7 @@ export async function answerQuestion(
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
   const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);
-  if (evidence.coverage < EVIDENCE.coverage || evidence.idf < EVIDENCE.idf)
-    return notCovered(searched, evidence);
+  if (!isCovered(evidence)) return notCovered(searched, evidence);
   const answered = (composed: Composed): AnswerDetails => ({
     covered: true,
     ...composed,

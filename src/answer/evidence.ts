@@ -16,8 +16,14 @@ import type { WeightedTerm } from "./retrieve.js";
  * (test/fixtures/eval): see BENCHMARKS.md, answers.
  */
 export const EVIDENCE = {
-  coverage: 0.45,
+  coverage: 0.4,
   idf: 2,
+  /**
+   * The most of the question one word the best page lacks may weigh: a page that misses the
+   * question's telling word ("pg_cron" asked of a manual that only says "cron") covers a different
+   * question, however much of the rest it holds.
+   */
+  missingWord: 0.35,
   /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
   unknownWord: 0.5,
   /** …a name or a term the language does not know… */
@@ -62,6 +68,8 @@ export interface TermEvidence {
 export interface Evidence {
   /** Share of the question (by weight) that the best page covers, 0…1. */
   coverage: number;
+  /** The largest share of the question (by weight) that one word missing from the best page has. */
+  missing: number;
   /** The weight of the question's words found on the best page. */
   idf: number;
   score: number;
@@ -116,10 +124,22 @@ export function evidenceOf(
   }
   const total = evidence.reduce((sum, e) => sum + e.weight, 0);
   const covered = evidence.reduce((sum, e) => sum + e.weight * e.found, 0);
+  let missing = 0;
+  for (const e of evidence) missing = Math.max(missing, e.weight * (1 - e.found));
   return {
     coverage: total > 0 ? covered / total : 0,
+    missing: total > 0 ? missing / total : 1,
     idf: covered,
     score: ranked[0]?.score ?? 0,
     terms: evidence,
   };
+}
+
+/** Whether the evidence is enough to answer from the best page (the thresholds above). */
+export function isCovered(evidence: Evidence): boolean {
+  return (
+    evidence.coverage >= EVIDENCE.coverage &&
+    evidence.idf >= EVIDENCE.idf &&
+    evidence.missing < EVIDENCE.missingWord
+  );
 }

@@ -24,6 +24,7 @@ import {
   MANUALS,
   missingManuals,
 } from "./big-site.js";
+import { EVAL_SITES, sitesDir } from "./eval-sites.js";
 import { firstPages, hitRank, percent, percentile } from "./hits.js";
 import { PEERS, type PeerDocument, type PeerIndex } from "./peers.js";
 import { indexFiles, siteFiles } from "./site-files.js";
@@ -32,15 +33,6 @@ import { type BenchSuite, formatNumber, table } from "./suite.js";
 const QUESTIONS = resolve(import.meta.dirname, "../../test/fixtures/eval/questions.jsonl");
 const LANGS = ["en", "de", "it"] as const;
 type Lang = (typeof LANGS)[number];
-
-/** The evaluation set's sites (test/fixtures/eval/README.md) and their folders. */
-const SITES: { origin: string; dir: string; label: string }[] = [
-  { origin: "http://127.0.0.21:18081", dir: "pg", label: "PostgreSQL 15 manual (en)" },
-  { origin: "http://127.0.0.21:18082", dir: "faq-de", label: "Debian FAQ (de)" },
-  { origin: "http://127.0.0.21:18083", dir: "faq-it", label: "Debian FAQ (it)" },
-  { origin: "http://127.0.0.21:18084", dir: "ref-de", label: "Debian Reference (de)" },
-  { origin: "http://127.0.0.21:18085", dir: "ref-it", label: "Debian Reference (it)" },
-];
 
 /** Timed rounds after the warm-up round; each question's best round counts. */
 const ROUNDS = 3;
@@ -53,13 +45,6 @@ interface Question {
   question: string;
   expect: string[];
   lang: Lang;
-}
-
-function sitesDir(): string {
-  return (
-    process.env.HOOTY_CORPORA_SITES ??
-    join(process.env.CORPORA_DIR ?? join(tmpdir(), "hooty-corpora"), "sites")
-  );
 }
 
 function loadQuestions(): Question[] {
@@ -85,12 +70,12 @@ interface System {
 
 /**
  * Hooty's ranking alone: `ask` (app.ts: `answerQuestion` with a warm cache) with the evidence
- * threshold (EVIDENCE) opened for the call — no minimum coverage or weight, any word may be
- * missing — so that it cites what it ranked first whatever the evidence.
+ * threshold (EVIDENCE.answerable) at 0 for the call, so that it cites what it ranked first
+ * whatever the evidence.
  */
 async function hootyRanking(store: Store, siteId: number, question: string) {
   const saved = { ...EVIDENCE };
-  Object.assign(EVIDENCE, { coverage: 0, idf: 0, missingWord: Number.POSITIVE_INFINITY });
+  EVIDENCE.answerable = 0;
   try {
     return await ask(store, siteId, question);
   } finally {
@@ -219,7 +204,7 @@ async function evaluationSet(store: Store): Promise<string> {
   const siteIds = new Map<string, number>();
   const indexRows: (string | number)[][] = [];
   const documents = new Map<string, { pages: PeerDocument[]; sections: PeerDocument[] }>();
-  for (const site of SITES) {
+  for (const site of EVAL_SITES) {
     const record = await store.sites.ensure(site.origin, `${site.origin}/`);
     siteIds.set(site.origin, record.id);
     const files = siteFiles(site.origin, join(sitesDir(), site.dir));
@@ -263,7 +248,7 @@ async function evaluationSet(store: Store): Promise<string> {
     for (const granularity of ["pages", "sections"] as const) {
       const bySite = new Map<string, PeerIndex>();
       const started = performance.now();
-      for (const site of SITES) {
+      for (const site of EVAL_SITES) {
         const index = peer.build(documents.get(site.origin)?.[granularity] ?? []);
         bySite.set(site.origin, index);
         indexes.push(index);
@@ -410,7 +395,7 @@ async function evaluationSet(store: Store): Promise<string> {
       "**per page**, a document with the page title as `title` and the section headings and texts as `text`; " +
       "**per section**, a document per section with page title › headings as `title` and the section text as `text`, a hit counted on its page. " +
       "Both are shown; the better of the two is in bold for each peer, and Hooty's lead is counted against it.",
-    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `ask` (app.ts: `answerQuestion` with a warm cache) with the thresholds in `EVIDENCE` opened for the call (no minimum coverage or weight, any word may be missing). " +
+    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `ask` (app.ts: `answerQuestion` with a warm cache) with `EVIDENCE.answerable` at 0 for the call. " +
       "Cells per language are hit@3 / hit@1.",
     ...PEERS.map((peer) => `- **${peer.name}**: ${peer.setup}.`),
     `- **Latency**: in-process and warm: after a warm-up round over every question, ${ROUNDS} timed rounds in which the systems take turns; each question's best round; p50 and p95 over all ${questions.length} questions (unanswerable ones included), per site index. ` +

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { answersBench } from "./answers.bench.js";
 import { classifyBench } from "./classify.bench.js";
 import { crawlBench } from "./crawl.bench.js";
+import { evidenceBench } from "./evidence.bench.js";
 import { extractBench } from "./extract.bench.js";
 import { indexBench } from "./index.bench.js";
 import { robotsBench } from "./robots.bench.js";
@@ -24,6 +25,7 @@ const SUITES: BenchSuite[] = [
   indexBench,
   textBench,
   answersBench,
+  evidenceBench,
 ];
 
 const FILE = resolve(import.meta.dirname, "../../BENCHMARKS.md");

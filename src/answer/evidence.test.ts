@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerability } from "./answerability.js";
 import { evidenceOf, isCovered } from "./evidence.js";
 import type { QueryTerm } from "./question.js";
 import type { Ranked } from "./rank.js";
@@ -8,7 +9,7 @@ const asked = (words: string[]): QueryTerm[] =>
   words.map((word) => ({ term: word, word, extra: false }));
 
 /** The best page's one retrieved passage, holding `found`. */
-const bestPage = (found: string[]): Ranked[] => [
+const bestPage = (found: string[], score = 1): Ranked[] => [
   {
     chunk: {
       id: 1,
@@ -30,7 +31,7 @@ const bestPage = (found: string[]): Ranked[] => [
         },
       ],
     },
-    score: 1,
+    score,
     coverage: 1,
     headingCoverage: 0,
     proximity: 0,
@@ -47,30 +48,29 @@ describe("evidence", () => {
     extra: false,
     idf,
   }));
-  const question = asked(Object.keys(weights));
+  const question = asked([...Object.keys(weights), "pgagent"]);
+  const evidence = (found: string[]) => evidenceOf(bestPage(found), question, terms, 1000, "en");
 
-  it("answers when the best page holds the question's telling words", () => {
-    const evidence = evidenceOf(
-      bestPage(["schedule", "vacuum", "cron"]),
-      question,
-      terms,
-      1000,
-      "en",
-    );
-    expect(evidence.missing).toBeCloseTo(2 / 12.5);
-    expect(isCovered(evidence)).toBe(true);
+  it("weighs every word, those the site never uses as the rarest", () => {
+    const e = evidence(["schedule", "vacuum", "cron"]);
+    const rarest = Math.log(1 + 1000.5 / 0.5);
+    const unknown = e.terms.find((t) => t.word === "pgagent");
+    expect(unknown).toMatchObject({ status: "unknown", found: 0 });
+    expect(e.weight).toBeCloseTo(12.5 + (unknown?.weight ?? 0));
+    expect(e.unknown).toBeCloseTo((unknown?.weight ?? 0) / e.weight);
+    expect(unknown?.weight).toBeGreaterThan(rarest);
+    expect(e.coverage).toBeCloseTo(10.5 / e.weight);
+    expect(e.missing).toBeCloseTo((unknown?.weight ?? 0) / e.weight);
   });
 
-  it("is not covered when one word that weighs a large share of the question is missing", () => {
-    const evidence = evidenceOf(
-      bestPage(["schedule", "vacuum", "nightly"]),
-      question,
-      terms,
-      1000,
-      "en",
-    );
-    expect(evidence.coverage).toBeGreaterThan(0.5);
-    expect(evidence.missing).toBeCloseTo(6 / 12.5);
-    expect(isCovered(evidence)).toBe(false);
+  it("finds a page less likely to answer when it lacks the question's telling word", () => {
+    const telling = answerability(evidence(["schedule", "vacuum", "cron"]));
+    const without = answerability(evidence(["schedule", "vacuum", "nightly"]));
+    expect(without).toBeLessThan(telling);
+    // All its words on a page whose passage scores as a good match does (about twice their weight).
+    const whole = asked(Object.keys(weights));
+    const all = evidenceOf(bestPage(Object.keys(weights), 25), whole, terms, 1000, "en");
+    expect(telling).toBeLessThan(answerability(all));
+    expect(isCovered(all)).toBe(true);
   });
 });

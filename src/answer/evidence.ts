@@ -3,6 +3,7 @@
  * much of the question the best page holds, every question word counted — also the words the
  * site never uses, which say most about whether the question is the site's at all.
  */
+import { answerability } from "./answerability.js";
 import { foundShares } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
@@ -10,20 +11,13 @@ import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
 /**
- * The evidence the best page needs before Hooty answers from it: enough of the question, each
- * word weighed by how telling it is, found in the page's retrieved passages (text, title,
- * headings), and enough weight found to be specific. Calibrated on the evaluation set
- * (test/fixtures/eval): see BENCHMARKS.md, answers.
+ * How the question's words are weighed as evidence, and how likely (answerability.ts) the best
+ * page must be to answer before Hooty answers from it. Calibrated on the evaluation sets
+ * (test/fixtures/eval): see BENCHMARKS.md, evidence.
  */
 export const EVIDENCE = {
-  coverage: 0.4,
-  idf: 2,
-  /**
-   * The most of the question one word the best page lacks may weigh: a page that misses the
-   * question's telling word ("pg_cron" asked of a manual that only says "cron") covers a different
-   * question, however much of the rest it holds.
-   */
-  missingWord: 0.35,
+  /** The least answerability (answerability.ts) to answer from the best page. */
+  answerable: 0.65,
   /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
   unknownWord: 0.5,
   /** …a name or a term the language does not know… */
@@ -72,6 +66,11 @@ export interface Evidence {
   missing: number;
   /** The weight of the question's words found on the best page. */
   idf: number;
+  /** The question's whole weight (its words' weights summed). */
+  weight: number;
+  /** Share of the question (by weight) in words the site never uses. */
+  unknown: number;
+  /** The best passage's score. */
   score: number;
   terms: TermEvidence[];
 }
@@ -126,20 +125,19 @@ export function evidenceOf(
   const covered = evidence.reduce((sum, e) => sum + e.weight * e.found, 0);
   let missing = 0;
   for (const e of evidence) missing = Math.max(missing, e.weight * (1 - e.found));
+  const unknown = evidence.reduce((sum, e) => sum + (e.status === "unknown" ? e.weight : 0), 0);
   return {
     coverage: total > 0 ? covered / total : 0,
     missing: total > 0 ? missing / total : 1,
     idf: covered,
+    weight: total,
+    unknown: total > 0 ? unknown / total : 0,
     score: ranked[0]?.score ?? 0,
     terms: evidence,
   };
 }
 
-/** Whether the evidence is enough to answer from the best page (the thresholds above). */
+/** Whether the evidence is enough to answer from the best page. */
 export function isCovered(evidence: Evidence): boolean {
-  return (
-    evidence.coverage >= EVIDENCE.coverage &&
-    evidence.idf >= EVIDENCE.idf &&
-    evidence.missing < EVIDENCE.missingWord
-  );
+  return answerability(evidence) >= EVIDENCE.answerable;
 }

@@ -4,12 +4,12 @@
  */
 import { join, resolve } from "node:path";
 import type { AnswerCache } from "./answer/cache.js";
+import { startIndexThread } from "./app/index-thread.js";
 import { HootyError } from "./core/errors.js";
 import { crawlSites } from "./crawl/crawl.js";
 import { fetchOnce } from "./crawl/fetch/fetch.js";
 import { type RefreshContext, refreshSites } from "./crawl/refresh.js";
 import type { CrawlContext } from "./crawl/site-crawl.js";
-import { createIndexSink } from "./index/page-sink.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
 import type { SiteRecord, Store } from "./store/types.js";
 
@@ -40,15 +40,25 @@ export function openStore(options: StoreOptions = {}): Store {
 
 export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
 
-/** Crawls the sites into the store's index, with HootyBot's real network layer. */
-export function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
-  return crawlSites(startUrls, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
+/**
+ * Crawls the sites into the store's index, with HootyBot's real network layer. Pages are indexed
+ * in a thread of their own (see app/index-thread.ts), so the crawl's timers never wait behind it.
+ */
+export async function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
+  const sink = startIndexThread(store.location);
+  try {
+    return await crawlSites(startUrls, { ...run, store, sink, fetch: fetchOnce });
+  } finally {
+    await sink.close();
+  }
 }
 
 export type RefreshRun = Omit<RefreshContext, "store" | "sink" | "fetch">;
 
 /** Reads the sites' robots.txt again and removes from the index what it now disallows. */
-export function refresh(store: Store, sites: readonly SiteRecord[], run: RefreshRun = {}) {
+export async function refresh(store: Store, sites: readonly SiteRecord[], run: RefreshRun = {}) {
+  // Loaded on first use: the index's language models stay out of processes that never index.
+  const { createIndexSink } = await import("./index/page-sink.js");
   return refreshSites(sites, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
 }
 

@@ -6,6 +6,11 @@ import { type CrawlReport, emptySkipped, type SkipReason } from "../core/report.
  */
 export const OUTCOMES = {
   indexed: { fetched: true, skipped: null },
+  /**
+   * Handed to the index, which has not yet said it stored the page. A crawl resumed after a
+   * crash queues these again (the page may not have reached the index).
+   */
+  indexing: { fetched: true, skipped: null },
   /** 304 Not Modified on a recrawl: the page stays indexed as it was. */
   unchanged: { fetched: true, skipped: null },
   noindex: { fetched: true, skipped: "noindex" },

@@ -4,16 +4,10 @@
  * is recorded in the frontier as it happens, so a crawl killed at any point resumes where it was.
  */
 import { createHash } from "node:crypto";
-import type { PageSink } from "../core/page-sink.js";
+import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
 import type { CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
-import {
-  allowListGuide,
-  classify,
-  JS_RENDERED_ADVICE,
-  mayBeHtml,
-  robotsDirectives,
-} from "./classify/index.js";
+import { allowListGuide, classify, JS_RENDERED_ADVICE, mayBeHtml } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { FetchFailure } from "./fetch/types.js";
@@ -112,6 +106,8 @@ class SiteCrawl {
   private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
   private progress: SiteProgress;
+  /** The page last handed to the index, until the index has stored it (see handToIndex). */
+  private indexing: { contentHash: string; stored: Promise<void> } | null = null;
 
   constructor(startUrl: string, context: CrawlContext) {
     this.context = context;
@@ -168,7 +164,10 @@ class SiteCrawl {
       }
       await this.readSitemaps();
       await this.drain();
+      await this.indexed();
     } catch (error) {
+      // The page being indexed still counts, whatever stopped the crawl.
+      await this.indexed().catch(() => {});
       if (this.blocked) {
         this.problems.add({
           kind: "blocked",
@@ -250,6 +249,8 @@ class SiteCrawl {
       this.problems = new ProblemLog(saved?.problems ?? []);
       this.requests += saved?.requests ?? 0;
       this.startedAt = saved?.startedAt ?? unfinished.startedAt;
+      // Pages the index had not yet stored when the last process died are read again.
+      await store.frontier.reopen(unfinished.id, "indexing");
     } else {
       this.crawl = await store.crawls.start(this.site.id, this.settings.maxPages);
     }
@@ -437,7 +438,8 @@ class SiteCrawl {
       if (response.status === 404 || response.status === 410) await this.removeFromIndex(url);
       return this.settle(url, "http-error");
     }
-    const directives = robotsDirectives(response.headers, html);
+    // The classifier read the robots meta tags and X-Robots-Tag already.
+    const directives = verdict.robots;
     const links = directives.nofollow ? null : extractLinks(html);
     let followed: string[] = [];
     if (links) {
@@ -460,12 +462,14 @@ class SiteCrawl {
     }
     const contentHash = hashContent(response.body);
     const site = this.mustSite();
-    const twin = await this.context.store.pages.withContent(site.id, contentHash, url);
+    const twin =
+      this.indexing?.contentHash === contentHash ||
+      (await this.context.store.pages.withContent(site.id, contentHash, url));
     if (twin) {
       await this.removeFromIndex(url);
       return this.settle(url, "duplicate");
     }
-    await this.context.sink.accept({
+    await this.handToIndex({
       siteId: site.id,
       url,
       status: response.status,
@@ -475,7 +479,35 @@ class SiteCrawl {
       fetchedAt: new Date(response.endedAt).toISOString(),
       links: followed,
     });
-    return this.settle(url, "indexed");
+  }
+
+  /**
+   * Hands a page to the index without waiting for it to be stored, so that the site's next
+   * request goes when it is due even while the index is busy. Its entry reads "indexing" until
+   * the index has it, then "indexed"; a crash in between queues it again (see open). One page per
+   * site is indexed at a time: the next waits for it, which bounds what the index holds.
+   */
+  private async handToIndex(page: FetchedPage): Promise<void> {
+    await this.indexed();
+    await this.settle(page.url, "indexing");
+    const crawlId = this.mustCrawl().id;
+    const stored = this.context.sink
+      .accept(page)
+      .then(() => this.context.store.frontier.settle(crawlId, page.url, "indexed"));
+    // A failure is raised where the crawl waits for the page (indexed), not as an unhandled one.
+    stored.catch(() => {});
+    this.indexing = { contentHash: page.contentHash, stored };
+  }
+
+  /** Waits until the page last handed to the index is stored; throws if it could not be. */
+  private async indexed(): Promise<void> {
+    const pending = this.indexing;
+    if (!pending) return;
+    try {
+      await pending.stored;
+    } finally {
+      if (this.indexing === pending) this.indexing = null;
+    }
   }
 
   /** Records what was found on a page; URLs HootyBot will never fetch are settled at once. */

@@ -103,6 +103,11 @@ export interface Frontier {
   outcomes(crawlId: number): Promise<Record<string, number>>;
   /** Settles every entry still queued with `outcome` (the page limit ends a crawl); returns how many. */
   settleQueued(crawlId: number, outcome: string): Promise<number>;
+  /**
+   * Puts every entry settled with `outcome` back in the queue, in its old place; returns how many.
+   * A resumed crawl uses it for work that was still under way when the previous process died.
+   */
+  reopen(crawlId: number, outcome: string): Promise<number>;
 }
 
 export type StopKind = "robots-unavailable" | "unreachable" | "rate-limited";

@@ -29,6 +29,10 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
   const settleQueued = db.prepare(
     "UPDATE frontier SET state = 'settled', outcome = ? WHERE crawl_id = ? AND state = 'queued'",
   );
+  const reopen = db.prepare(
+    `UPDATE frontier SET state = 'queued', outcome = NULL
+     WHERE crawl_id = ? AND state = 'settled' AND outcome = ?`,
+  );
   const knownUrls = db.prepare("SELECT url FROM frontier WHERE crawl_id = ?").pluck();
 
   // Pages link to the same URLs over and over (navigation): the URLs a crawl already knows are
@@ -113,5 +117,6 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
       return Object.fromEntries(rows.map((row) => [row.outcome ?? "", row.n]));
     },
     settleQueued: async (crawlId, outcome) => settleQueued.run(outcome, crawlId).changes,
+    reopen: async (crawlId, outcome) => reopen.run(crawlId, outcome).changes,
   };
 }

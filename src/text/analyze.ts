@@ -104,6 +104,8 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   for (const word of rules?.stopwords ?? []) stop.add(matchForm(word, rules));
   const isStopForm = (form: string) => stop.has(form);
   const cache = new Map<string, Entry | null>();
+  /** `isStopword` by surface form: deciding costs case and diacritic folding. */
+  const stopwordCache = new Map<string, boolean>();
   /** Stems of compound parts: parts recur across words ("…verwaltung", "…system"). */
   const partStems = new Map<string, string>();
   const stemPart = (lower: string): string => {
@@ -218,7 +220,13 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
       return found;
     },
     isStopword(word) {
-      return stop.has(matchForm(word.toLowerCase(), rules));
+      let known = stopwordCache.get(word);
+      if (known === undefined) {
+        known = stop.has(matchForm(word.toLowerCase(), rules));
+        if (stopwordCache.size >= cacheSize) stopwordCache.clear();
+        stopwordCache.set(word, known);
+      }
+      return known;
     },
   };
 }

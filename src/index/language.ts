@@ -42,7 +42,7 @@ function plainlyIn(text: string, lang: string): boolean {
   let stopwords = 0;
   scanWords(sample, (start, end) => {
     words++;
-    if (analyzer.isStopword(sample.slice(start, end))) stopwords++;
+    if (analyzer.isStopwordAt(sample, start, end)) stopwords++;
   });
   return words >= 20 && stopwords >= words * PLAIN_SHARE;
 }

@@ -42,16 +42,21 @@ function plainlyIn(text: string, lang: string): boolean {
   let stopwords = 0;
   scanWords(sample, (start, end) => {
     words++;
-    if (analyzer.isStopword(sample.slice(start, end))) stopwords++;
+    if (analyzer.isStopwordAt(sample, start, end)) stopwords++;
   });
   return words >= 20 && stopwords >= words * PLAIN_SHARE;
 }
 
 /** A detector for the page's sections that leans towards the page's language. */
 export function sectionDetector(pageLang: string): DetectLanguage {
+  const detect = detectorBeyondPlain(pageLang);
+  return (text) => (pageLang !== "und" && plainlyIn(text, pageLang) ? pageLang : detect(text));
+}
+
+/** The detector's answer for a text not plainly in its page's language. */
+function detectorBeyondPlain(pageLang: string): DetectLanguage {
   const hints = pageLang === "und" ? {} : { declared: pageLang };
   return (text) => {
-    if (pageLang !== "und" && plainlyIn(text, pageLang)) return pageLang;
     const guess = detectLanguage(text, hints);
     return guess.lang === "und" ? null : guess.lang;
   };
@@ -62,14 +67,17 @@ const REMEMBERED_SECTIONS = 20_000;
 
 /**
  * Section detectors for one site that remember what they told by text: when site boilerplate moves
- * and a page is built again, its sections (mostly unchanged) are not detected a second time.
+ * and a page is built again, its sections (mostly unchanged) are not detected a second time. Only
+ * the texts that needed the detector proper are remembered: the stopword count that settles most
+ * sections costs less than keying a map by their text.
  */
 export function rememberingSectionDetectors(): (pageLang: string) => DetectLanguage {
   const known = new Map<string, Map<string, string | null>>();
   let remembered = 0;
   return (pageLang) => {
-    const detect = sectionDetector(pageLang);
+    const detect = detectorBeyondPlain(pageLang);
     return (text) => {
+      if (pageLang !== "und" && plainlyIn(text, pageLang)) return pageLang;
       let byText = known.get(pageLang);
       if (!byText) {
         byText = new Map();

@@ -6,7 +6,12 @@ import type { PageText, SectionRecord } from "../store/types.js";
 import { chunkPage } from "./chunk/index.js";
 import { chunkInputs } from "./chunk-terms.js";
 import { fnv1a } from "./extract/hash.js";
-import { buildSections, type DetectLanguage, type ExtractedPage } from "./extract/index.js";
+import {
+  buildSections,
+  type DetectLanguage,
+  distinctFingerprints,
+  type ExtractedPage,
+} from "./extract/index.js";
 import { sectionDetector } from "./language.js";
 import { encodeBlocks } from "./stored-blocks.js";
 
@@ -25,7 +30,8 @@ export function maskKey(drop: Uint8Array): string {
 
 /** Sorted distinct block fingerprints: the page's entry of the boilerplate detector's state. */
 export function fingerprintsOf(page: ExtractedPage): number[] {
-  return [...new Set(page.blocks.map((b) => b.fingerprint))].sort((a, b) => a - b);
+  // The detector learnt the same list; the store only reads it.
+  return distinctFingerprints(page.blocks) as number[];
 }
 
 /**

@@ -20,6 +20,7 @@
  * Results are cached per analyser by surface form (bounded), so a word costs one map look-up
  * after its first time.
  */
+import { asciiWords, NOT_ASCII } from "./ascii-words.js";
 import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from "./compound.js";
 import { fold, germanDigraphs } from "./fold.js";
 import { primaryTag, rulesFor } from "./languages.js";
@@ -73,6 +74,8 @@ export interface Analyzer {
   term(word: string): string | null;
   /** Whether `word` is a stopword of the language (case and diacritics ignored). */
   isStopword(word: string): boolean;
+  /** `isStopword(text.slice(start, end))`, without cutting the word out of the text. */
+  isStopwordAt(text: string, start: number, end: number): boolean;
 }
 
 export interface AnalyzerOptions {
@@ -104,6 +107,9 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   for (const word of rules?.stopwords ?? []) stop.add(matchForm(word, rules));
   const isStopForm = (form: string) => stop.has(form);
   const cache = new Map<string, Entry | null>();
+  const asciiStop = asciiWords([...stop].map((form) => [form, 1] as const));
+  /** German digraphs ("fuer") change a word's form: such words take the long way. */
+  const digraphs = rules?.code === "de";
   /** Stems of compound parts: parts recur across words ("…verwaltung", "…system"). */
   const partStems = new Map<string, string>();
   const stemPart = (lower: string): string => {
@@ -186,6 +192,12 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     return entry;
   }
 
+  function isStopwordAt(text: string, start: number, end: number): boolean {
+    const found = asciiStop.find(text, start, end);
+    if (found !== NOT_ASCII && !(digraphs && hasDigraph(text, start, end))) return found === 1;
+    return stop.has(matchForm(text.slice(start, end).toLowerCase(), rules));
+  }
+
   function forEachTerm(text: string, visit: TermVisitor): number {
     let position = 0;
     scanWords(text, (start, end, flags) => {
@@ -218,9 +230,21 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
       return found;
     },
     isStopword(word) {
-      return stop.has(matchForm(word.toLowerCase(), rules));
+      return isStopwordAt(word, 0, word.length);
     },
+    isStopwordAt,
   };
+}
+
+/** Whether the word holds "ae", "oe" or "ue" (any case), which German may read as an umlaut. */
+function hasDigraph(text: string, start: number, end: number): boolean {
+  for (let i = start + 1; i < end; i++) {
+    const c = text.charCodeAt(i) | 0x20;
+    if (c !== 0x65) continue;
+    const before = text.charCodeAt(i - 1) | 0x20;
+    if (before === 0x61 || before === 0x6f || before === 0x75) return true;
+  }
+  return false;
 }
 
 const shared = new Map<string, Analyzer>();

@@ -15,6 +15,7 @@
  * goes their way while clear evidence for another language still wins.
  */
 import { eld } from "eld/extrasmall";
+import { asciiWords, NOT_ASCII } from "./ascii-words.js";
 import { matchForm } from "./compound.js";
 import { fold } from "./fold.js";
 import { LANGUAGES, primaryTag, SUPPORTED_LANGUAGES } from "./languages.js";
@@ -74,6 +75,19 @@ SUPPORTED_LANGUAGES.forEach((code, bit) => {
   }
 });
 
+/** The same for ASCII words, looked up without cutting them out of the text. */
+const ASCII_STOPWORD_LANGS = asciiWords(STOPWORD_LANGS);
+
+/** Languages a lower-case word is a stopword of (bits as in `STOPWORD_LANGS`), 0 for none. */
+function stopwordLanguages(lower: string): number {
+  let mask = STOPWORD_LANGS.get(lower);
+  if (mask === undefined) {
+    const folded = fold(lower);
+    if (folded !== lower) mask = STOPWORD_LANGS.get(folded);
+  }
+  return mask ?? 0;
+}
+
 interface StopwordCounts {
   /** Words read. */
   words: number;
@@ -93,12 +107,8 @@ function countStopwords(text: string, maxChars: number): StopwordCounts {
     words++;
     // no stopword is longer
     if (end - start > 12) return;
-    const lower = sample.slice(start, end).toLowerCase();
-    let mask = STOPWORD_LANGS.get(lower);
-    if (mask === undefined) {
-      const folded = fold(lower);
-      if (folded !== lower) mask = STOPWORD_LANGS.get(folded);
-    }
+    let mask = ASCII_STOPWORD_LANGS.find(sample, start, end);
+    if (mask === NOT_ASCII) mask = stopwordLanguages(sample.slice(start, end).toLowerCase());
     if (!mask) return;
     const single = (mask & (mask - 1)) === 0;
     for (let bit = 0; bit < hits.length; bit++) {

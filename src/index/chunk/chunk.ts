@@ -5,7 +5,7 @@
  * boundaries (list items, table rows, lines of `<pre>`), then at sentences, and only for a single
  * overlong sentence at word boundaries: never inside a word.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { ExtractedPage, Section } from "../extract/types.js";
 import { type Span, splitSentences } from "./sentences.js";
 
@@ -74,7 +74,8 @@ export function chunkPage(page: ExtractedPage, options: ChunkOptions = {}): Chun
 
 /** SHA-256 of the text, first 32 hex digits. */
 export function contentHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 32);
+  // the one-shot form: a Hash object per passage costs more than hashing it
+  return hash("sha256", text, "hex").slice(0, 32);
 }
 
 /** The id a link to `offset` in the section should target. */

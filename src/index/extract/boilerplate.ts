@@ -89,7 +89,10 @@ export interface SiteBoilerplate {
 
 interface Document {
   refs: number;
-  fingerprints: number[];
+  /** Sorted distinct fingerprints of the document's blocks. */
+  fingerprints: readonly number[];
+  /** `fingerprintsKey(fingerprints)`: the bucket the document is in. */
+  key: number;
 }
 
 /** Creates a site's boilerplate detector (one per site). */
@@ -102,9 +105,10 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
 
   /** Distinct documents each fingerprint is on. */
   const counts = new Map<number, number>();
-  /** URL → document key; documents by key (the sorted fingerprints joined). */
-  const urls = new Map<string, string>();
-  const documents = new Map<string, Document>();
+  /** URL → its document; documents bucketed by a hash of their fingerprints. */
+  const urls = new Map<string, Document>();
+  const documents = new Map<number, Document[]>();
+  let documentCount = 0;
   let version = 0;
   /** Words of each block (up to the limit that matters), counted once per page's blocks. */
   const blockWords = new WeakMap<readonly Block[], Int32Array>();
@@ -114,7 +118,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
   let aloneAt = Number.POSITIVE_INFINITY;
 
   function thresholds(): void {
-    const pages = documents.size;
+    const pages = documentCount;
     let nextRepeat = Number.POSITIVE_INFINITY;
     let nextAlone = Number.POSITIVE_INFINITY;
     if (pages >= minPages) {
@@ -127,7 +131,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     aloneAt = nextAlone;
   }
 
-  function add(fingerprints: number[], delta: 1 | -1): void {
+  function add(fingerprints: readonly number[], delta: 1 | -1): void {
     for (const fp of fingerprints) {
       const before = counts.get(fp) ?? 0;
       const after = before + delta;
@@ -139,29 +143,38 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     }
   }
 
-  function learnFingerprints(url: string, fingerprints: number[]): void {
+  function learnFingerprints(url: string, fingerprints: readonly number[]): void {
     forget(url);
-    const key = fingerprints.join(",");
-    urls.set(url, key);
-    const doc = documents.get(key);
-    if (doc) {
-      doc.refs++;
+    const key = fingerprintsKey(fingerprints);
+    let bucket = documents.get(key);
+    const known = bucket?.find((d) => sameNumbers(d.fingerprints, fingerprints));
+    if (known) {
+      known.refs++;
+      urls.set(url, known);
       return;
     }
-    documents.set(key, { refs: 1, fingerprints });
+    const doc: Document = { refs: 1, fingerprints, key };
+    if (bucket) bucket.push(doc);
+    else {
+      bucket = [doc];
+      documents.set(key, bucket);
+    }
+    urls.set(url, doc);
+    documentCount++;
     thresholds();
     add(fingerprints, 1);
   }
 
   function forget(url: string): void {
-    const key = urls.get(url);
-    if (key === undefined) return;
+    const doc = urls.get(url);
+    if (doc === undefined) return;
     urls.delete(url);
-    const doc = documents.get(key);
-    if (!doc) return;
     doc.refs--;
     if (doc.refs > 0) return;
-    documents.delete(key);
+    const bucket = documents.get(doc.key) ?? [];
+    bucket.splice(bucket.indexOf(doc), 1);
+    if (bucket.length === 0) documents.delete(doc.key);
+    documentCount--;
     thresholds();
     add(doc.fingerprints, -1);
   }
@@ -170,7 +183,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     const blocks = page.blocks;
     const n = blocks.length;
     const drop = new Uint8Array(n);
-    if (documents.size < minPages) return drop;
+    if (documentCount < minPages) return drop;
     const repeated = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const b = blocks[i] as Block;
@@ -237,13 +250,13 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
 
   return {
     get pages() {
-      return documents.size;
+      return documentCount;
     },
     get version() {
       return version;
     },
     learn(page) {
-      learnFingerprints(page.url, distinct(page.blocks));
+      learnFingerprints(page.url, distinctFingerprints(page.blocks));
     },
     forget,
     classify,
@@ -263,14 +276,49 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     },
     toJSON() {
       const pages: [string, number[]][] = [];
-      for (const [url, key] of urls) pages.push([url, documents.get(key)?.fingerprints ?? []]);
+      for (const [url, doc] of urls) pages.push([url, [...doc.fingerprints]]);
       return { version: 1, pages };
     },
   };
+}
 
-  function distinct(blocks: readonly Block[]): number[] {
-    return [...new Set(blocks.map((b) => b.fingerprint))].sort((a, b) => a - b);
+const distinctOf = new WeakMap<readonly Block[], readonly number[]>();
+
+/**
+ * The distinct fingerprints of a page's blocks, in ascending order: what the detector learns of the
+ * page, and what the index stores to learn it again. Computed once per blocks array.
+ */
+export function distinctFingerprints(blocks: readonly Block[]): readonly number[] {
+  let known = distinctOf.get(blocks);
+  if (!known) {
+    const sorted = new Float64Array(blocks.length);
+    for (let i = 0; i < blocks.length; i++) sorted[i] = (blocks[i] as Block).fingerprint;
+    sorted.sort();
+    const out: number[] = [];
+    for (let i = 0; i < sorted.length; i++) {
+      const fp = sorted[i] as number;
+      if (i === 0 || fp !== sorted[i - 1]) out.push(fp);
+    }
+    known = out;
+    distinctOf.set(blocks, known);
   }
+  return known;
+}
+
+/** A hash of a fingerprint list, to find a document learnt under another URL. */
+function fingerprintsKey(fingerprints: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (const fp of fingerprints) {
+    h = Math.imul(h ^ (fp >>> 0), 0x01000193);
+    h = Math.imul(h ^ Math.floor(fp / 0x100000000), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -11,7 +11,7 @@
  * garbage bytes) cost no more than their size.
  */
 import { Parser } from "htmlparser2";
-import { hash52, pathStep } from "./hash.js";
+import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
 import {
   BLOCK_TAGS,
@@ -446,7 +446,8 @@ function parse(html: string, classRules: boolean): Parsed {
         ctx.emitted++;
       }
     }
-    const fingerprint = hash52(kind === "pre" ? text : text.toLowerCase(), frame.pathHash);
+    const fingerprint =
+      kind === "pre" ? hash52(text, frame.pathHash) : hash52Lower(text, frame.pathHash);
     blocks.push({
       kind,
       level,
@@ -540,7 +541,7 @@ function parse(html: string, classRules: boolean): Parsed {
         if (frame.main) mainDepth++;
         if (frame.article) articleDepth++;
         if (frame.sectioning) sectioningDepth++;
-        const level = HEADING_LEVEL[name];
+        const level = HEADING_LEVEL.get(name);
         if (level !== undefined && preDepth === 0) {
           frame.heading = true;
           if (headingDepth === 0) headingLevel = level;
@@ -734,7 +735,8 @@ function parse(html: string, classRules: boolean): Parsed {
     }
   }
 
-  parser.write(html.replace(RESERVED, ""));
+  const reserved = html.includes("\u0000") || html.includes("\u0001");
+  parser.write(reserved ? html.replace(RESERVED, "") : html);
   parser.end();
   flush();
   return out;

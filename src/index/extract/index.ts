@@ -19,6 +19,7 @@
  */
 export {
   createSiteBoilerplate,
+  distinctFingerprints,
   pageStep,
   type SiteBoilerplate,
   type SiteBoilerplateOptions,

@@ -123,14 +123,15 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   "plaintext",
 ]);
 
-export const HEADING_LEVEL: Readonly<Record<string, number>> = {
-  h1: 1,
-  h2: 2,
-  h3: 3,
-  h4: 4,
-  h5: 5,
-  h6: 6,
-};
+/** Heading elements and their level (a Map: tag names come from the parser as fresh strings). */
+export const HEADING_LEVEL: ReadonlyMap<string, number> = new Map([
+  ["h1", 1],
+  ["h2", 2],
+  ["h3", 3],
+  ["h4", 4],
+  ["h5", 5],
+  ["h6", 6],
+]);
 
 /** Elements whose text keeps its whitespace. */
 export const PREFORMATTED: ReadonlySet<string> = new Set(["pre", "listing", "xmp", "plaintext"]);
@@ -184,27 +185,28 @@ const STATE_PREFIX = /^(?:has|with|no|is|show|hide|without)[-_]/i;
 /** Longest class/id string examined (huge attributes are cut, not scanned). */
 const MAX_NAME = 512;
 
-/** Answers per class/id string: a site repeats the same few hundred on every page. */
+/** Answers per class or id string: a site repeats the same few hundred on every page. */
 const nameCache = new Map<string, boolean>();
 const NAME_CACHE_LIMIT = 20_000;
 
 /** True when a class attribute or id marks boilerplate, a consent banner or hidden content. */
 export function isBoilerplateName(classes: string, id: string): boolean {
-  const key = id === "" ? classes : `${classes}\u0000${id}`;
-  const known = nameCache.get(key);
+  // Judged apart: no rule matches across the space that would join them.
+  return (classes !== "" && marksBoilerplate(classes)) || (id !== "" && marksBoilerplate(id));
+}
+
+function marksBoilerplate(name: string): boolean {
+  const known = nameCache.get(name);
   if (known !== undefined) return known;
-  const answer = judgeName(classes, id);
-  if (key.length < 300) {
+  const answer = judgeName(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name);
+  if (name.length < 300) {
     if (nameCache.size >= NAME_CACHE_LIMIT) nameCache.clear();
-    nameCache.set(key, answer);
+    nameCache.set(name, answer);
   }
   return answer;
 }
 
-function judgeName(classes: string, id: string): boolean {
-  const text = `${classes.length > MAX_NAME ? classes.slice(0, MAX_NAME) : classes} ${
-    id.length > MAX_NAME ? id.slice(0, MAX_NAME) : id
-  }`;
+function judgeName(text: string): boolean {
   if (CONSENT.test(text)) return true;
   for (const name of text.split(/\s+/)) {
     if (name === "" || STATE_PREFIX.test(name)) continue;

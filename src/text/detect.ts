@@ -14,7 +14,9 @@
  * `Content-Language`) and the site's known languages get a bonus, so an ambiguous short text
  * goes their way while clear evidence for another language still wins.
  */
-import { eld } from "eld/extrasmall";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { eld as Eld } from "eld/extrasmall";
 import { asciiWords, NOT_ASCII } from "./ascii-words.js";
 import { matchForm } from "./compound.js";
 import { fold } from "./fold.js";
@@ -120,6 +122,22 @@ function countStopwords(text: string, maxChars: number): StopwordCounts {
   return { words, hits, own };
 }
 
+let model: typeof Eld | undefined;
+
+/**
+ * eld, loaded when a text first needs its n-grams: its model costs about 80 MB and 0.4 s to load,
+ * and many processes never need it (pages that declare their language and read as it, stopwords
+ * that settle the text). Loaded synchronously by the resolved file, since eld only exports itself
+ * as an ES module.
+ */
+function ngrams(): typeof Eld {
+  if (!model) {
+    const file = fileURLToPath(import.meta.resolve("eld/extrasmall"));
+    model = (createRequire(import.meta.url)(file) as { eld: typeof Eld }).eld;
+  }
+  return model;
+}
+
 /** eld's scores per language (mean over the windows), and whether any window was reliable. */
 function eldScores(text: string): { scores: Map<string, number>; reliable: boolean } {
   const scores = new Map<string, number>();
@@ -136,7 +154,7 @@ function eldScores(text: string): { scores: Map<string, number>; reliable: boole
     }
   }
   for (const window of windows) {
-    const result = eld.detect(window);
+    const result = ngrams().detect(window);
     if (!result.language) continue;
     if (result.isReliable()) reliable = true;
     for (const [lang, score] of Object.entries(result.getScores())) {

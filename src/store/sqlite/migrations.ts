@@ -1,3 +1,6 @@
+import type Database from "better-sqlite3";
+import { moveToTermsWithoutIds } from "./terms-without-ids.js";
+
 /**
  * The SQLite schema, one step per version. Steps are append-only: a released step is never edited,
  * a change is a new step. `openSqliteStore` runs the missing ones in one transaction on open.
@@ -5,7 +8,9 @@
 export interface Migration {
   version: number;
   name: string;
-  sql: string;
+  /** The step as SQL; a step that converts data in ways SQL cannot says `run` instead. */
+  sql?: string;
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -219,5 +224,10 @@ export const MIGRATIONS: readonly Migration[] = [
       -- counts down by trigger, whatever removes them.
       DROP TRIGGER chunks_count_up;
     `,
+  },
+  {
+    version: 6,
+    name: "text index without term ids",
+    run: moveToTermsWithoutIds,
   },
 ];

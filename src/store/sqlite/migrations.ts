@@ -230,4 +230,26 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "text index without term ids",
     run: moveToTermsWithoutIds,
   },
+  {
+    version: 7,
+    name: "sections in a rowid table",
+    sql: `
+      -- A WITHOUT ROWID table keeps at most about 1 KB of a row in its B-tree page and the rest in
+      -- overflow pages of its own, so a section of a few KB took three or four mostly empty pages
+      -- (and as many page writes per commit). A rowid table keeps up to 4 KB of a row in place.
+      CREATE TABLE sections_by_rowid (
+        page_id INTEGER NOT NULL REFERENCES page_texts (id) ON DELETE CASCADE,
+        ord INTEGER NOT NULL,
+        heading_path TEXT NOT NULL,
+        anchor TEXT,
+        lang TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (page_id, ord)
+      ) STRICT;
+      INSERT INTO sections_by_rowid (page_id, ord, heading_path, anchor, lang, text)
+        SELECT page_id, ord, heading_path, anchor, lang, text FROM sections;
+      DROP TABLE sections;
+      ALTER TABLE sections_by_rowid RENAME TO sections;
+    `,
+  },
 ];

@@ -63,8 +63,8 @@ describe("SQLite store: migration 4", () => {
   });
 });
 
-describe("SQLite store: migration 6", () => {
-  it("keeps an index written with term ids: postings, vocabulary, forward index, release", async () => {
+describe("SQLite store: migrations 6 and 7", () => {
+  it("keep an index written with term ids: sections, postings, vocabulary, forward index, release", async () => {
     const file = join(tempDir(), "hooty.sqlite");
     const old = openDatabase(file, MIGRATIONS.slice(0, 5));
     old.exec(`
@@ -74,6 +74,8 @@ describe("SQLite store: migration 6", () => {
         VALUES (7, 'https://a.example/a', 'now', 200, 'x');
       INSERT INTO page_texts (id, site_id, url, fingerprints, blocks, mask)
         VALUES (1, 7, 'https://a.example/a', '[]', '{}', '');
+      INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text)
+        VALUES (1, 0, '["Backup"]', 'b', 'en', 'backup with pg_dump backup');
       INSERT INTO terms (id, site_id, term) VALUES (11, 7, 'backup'), (12, 7, 'pg_dump');
       INSERT INTO chunks (id, site_id, hash, text, lang, length, sentences, terms)
         VALUES (3, 7, 'h3', 'backup with pg_dump backup', 'en', 3, '[]', '11:2 12:1'),
@@ -85,6 +87,10 @@ describe("SQLite store: migration 6", () => {
     `);
     old.close();
     const store = openSqliteStore(file);
+    expect(await store.texts.sections(7, "https://a.example/a")).toEqual([
+      { headingPath: ["Backup"], anchor: "b", lang: "en", text: "backup with pg_dump backup" },
+    ]);
+    expect((await store.texts.chunks([3]))[0]?.places[0]?.headingPath).toEqual(["Backup"]);
     expect(await store.texts.postings(7, ["backup", "pg_dump"])).toEqual([
       { term: "backup", df: 2, chunkIds: [3, 4], tf: [2, 1] },
       { term: "pg_dump", df: 1, chunkIds: [3], tf: [1] },
@@ -109,6 +115,7 @@ describe("SQLite store: migration 6", () => {
     expect(await store.texts.removePage(7, "https://a.example/a")).toBe(true);
     expect(await store.texts.postings(7, ["backup", "pg_dump"])).toEqual([]);
     expect(await store.texts.vocabulary(7)).toEqual([]);
+    expect(await store.texts.sections(7, "https://a.example/a")).toEqual([]);
     await store.close();
   });
 });

@@ -331,7 +331,7 @@ export interface TextIndex {
   stats(siteId: number): Promise<IndexStats>;
   /**
    * The postings of each term (analysed terms, as the index phase made them) in the site; terms
-   * the site never had are left out. Order of the result follows `terms`. Cost grows with the
+   * no chunk of the site holds are left out. Order of the result follows `terms`. Cost grows with the
    * postings read: rare terms answer in well under a millisecond; a term in most chunks of a
    * large site takes tens of milliseconds (look up `documentFrequencies` first and leave such
    * terms to `chunkTerms`, or keep an in-memory index built from `chunkTerms`).

@@ -49,7 +49,8 @@ function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
     );
     for (const step of migrations) {
       if (step.version <= current) continue;
-      db.exec(step.sql);
+      if (step.sql) db.exec(step.sql);
+      step.run?.(db);
       record.run(step.version, step.name, new Date().toISOString());
     }
   });

@@ -1,3 +1,6 @@
+import type Database from "better-sqlite3";
+import { moveToTermsWithoutIds } from "./terms-without-ids.js";
+
 /**
  * The SQLite schema, one step per version. Steps are append-only: a released step is never edited,
  * a change is a new step. `openSqliteStore` runs the missing ones in one transaction on open.
@@ -5,7 +8,9 @@
 export interface Migration {
   version: number;
   name: string;
-  sql: string;
+  /** The step as SQL; a step that converts data in ways SQL cannot says `run` instead. */
+  sql?: string;
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -218,6 +223,33 @@ export const MIGRATIONS: readonly Migration[] = [
       -- per chunk: the trigger's write cost most of a chunk's insert. Removing chunks still
       -- counts down by trigger, whatever removes them.
       DROP TRIGGER chunks_count_up;
+    `,
+  },
+  {
+    version: 6,
+    name: "text index without term ids",
+    run: moveToTermsWithoutIds,
+  },
+  {
+    version: 7,
+    name: "sections in a rowid table",
+    sql: `
+      -- A WITHOUT ROWID table keeps at most about 1 KB of a row in its B-tree page and the rest in
+      -- overflow pages of its own, so a section of a few KB took three or four mostly empty pages
+      -- (and as many page writes per commit). A rowid table keeps up to 4 KB of a row in place.
+      CREATE TABLE sections_by_rowid (
+        page_id INTEGER NOT NULL REFERENCES page_texts (id) ON DELETE CASCADE,
+        ord INTEGER NOT NULL,
+        heading_path TEXT NOT NULL,
+        anchor TEXT,
+        lang TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (page_id, ord)
+      ) STRICT;
+      INSERT INTO sections_by_rowid (page_id, ord, heading_path, anchor, lang, text)
+        SELECT page_id, ord, heading_path, anchor, lang, text FROM sections;
+      DROP TABLE sections;
+      ALTER TABLE sections_by_rowid RENAME TO sections;
     `,
   },
 ];

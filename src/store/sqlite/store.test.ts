@@ -62,3 +62,60 @@ describe("SQLite store: migration 4", () => {
     await store.close();
   });
 });
+
+describe("SQLite store: migrations 6 and 7", () => {
+  it("keep an index written with term ids: sections, postings, vocabulary, forward index, release", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const old = openDatabase(file, MIGRATIONS.slice(0, 5));
+    old.exec(`
+      INSERT INTO sites (id, origin, host, start_url, created_at)
+        VALUES (7, 'https://a.example', 'a.example', 'https://a.example/', 'now');
+      INSERT INTO pages (site_id, url, fetched_at, status, content_hash)
+        VALUES (7, 'https://a.example/a', 'now', 200, 'x');
+      INSERT INTO page_texts (id, site_id, url, fingerprints, blocks, mask)
+        VALUES (1, 7, 'https://a.example/a', '[]', '{}', '');
+      INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text)
+        VALUES (1, 0, '["Backup"]', 'b', 'en', 'backup with pg_dump backup');
+      INSERT INTO terms (id, site_id, term) VALUES (11, 7, 'backup'), (12, 7, 'pg_dump');
+      INSERT INTO chunks (id, site_id, hash, text, lang, length, sentences, terms)
+        VALUES (3, 7, 'h3', 'backup with pg_dump backup', 'en', 3, '[]', '11:2 12:1'),
+               (4, 7, 'h4', 'backup', 'en', 1, '[]', '11:1');
+      INSERT INTO chunk_terms (rowid, terms) VALUES (3, 's7t11 s7t11 s7t12'), (4, 's7t11');
+      INSERT INTO chunk_places (page_id, ord, chunk_id, section, anchor, span_start, span_end)
+        VALUES (1, 0, 3, 0, NULL, 0, 26), (1, 1, 4, 0, NULL, 0, 6);
+      INSERT INTO index_stats (site_id, chunks, total_length) VALUES (7, 2, 4);
+    `);
+    old.close();
+    const store = openSqliteStore(file);
+    expect(await store.texts.sections(7, "https://a.example/a")).toEqual([
+      { headingPath: ["Backup"], anchor: "b", lang: "en", text: "backup with pg_dump backup" },
+    ]);
+    expect((await store.texts.chunks([3]))[0]?.places[0]?.headingPath).toEqual(["Backup"]);
+    expect(await store.texts.postings(7, ["backup", "pg_dump"])).toEqual([
+      { term: "backup", df: 2, chunkIds: [3, 4], tf: [2, 1] },
+      { term: "pg_dump", df: 1, chunkIds: [3], tf: [1] },
+    ]);
+    expect(new Map(await store.texts.vocabulary(7))).toEqual(
+      new Map([
+        ["backup", 2],
+        ["pg_dump", 1],
+      ]),
+    );
+    expect(await store.texts.chunkTerms(7)).toEqual([
+      {
+        chunkId: 3,
+        length: 3,
+        terms: [
+          { term: "backup", tf: 2 },
+          { term: "pg_dump", tf: 1 },
+        ],
+      },
+      { chunkId: 4, length: 1, terms: [{ term: "backup", tf: 1 }] },
+    ]);
+    expect(await store.texts.removePage(7, "https://a.example/a")).toBe(true);
+    expect(await store.texts.postings(7, ["backup", "pg_dump"])).toEqual([]);
+    expect(await store.texts.vocabulary(7)).toEqual([]);
+    expect(await store.texts.sections(7, "https://a.example/a")).toEqual([]);
+    await store.close();
+  });
+});

@@ -13,6 +13,15 @@ import type {
 } from "../types.js";
 import { parentDomains } from "./block-list.js";
 import type { SqliteDatabase } from "./database.js";
+import {
+  forwardRow,
+  postingsDocument,
+  prefixEnd,
+  readForwardRow,
+  readToken,
+  sitePrefix,
+  termPrefix,
+} from "./index-format.js";
 import { preparePagePut } from "./pages.js";
 
 interface ChunkRow {
@@ -35,27 +44,23 @@ interface PlaceRow {
   span_end: number;
 }
 
-/** The inverted index's token for a term: its site and id ("s12t345"). */
-const tokenOf = (siteId: number, termId: number) => `s${siteId}t${termId}`;
-
 /** How long a page waits for others to share its commit (a fraction of the 0.5 s between requests). */
 const GROUP_COMMIT_MS = 15;
 
-/** Terms remembered per site before the cache is emptied. */
-const TERM_CACHE = 200_000;
-
 /**
- * The text index in SQLite (migration 3). Terms are stored as ids; the inverted index is an FTS5
- * table whose documents are the chunks' term tokens (`chunk_terms`), read through its fts5vocab
- * tables, and the forward index is each chunk's `terms` column.
+ * The text index in SQLite (migrations 3 and 6). Terms are stored as they are: the inverted index
+ * is an FTS5 table whose document for a chunk holds one token per term and frequency
+ * (`chunk_postings`, read through its fts5vocab tables), and the forward index is each chunk's
+ * `terms` column (index-format.ts).
  */
 export function sqliteTexts(db: SqliteDatabase): TextIndex {
   const putPage = preparePagePut(db);
-  const upsertText = db.prepare(
-    `INSERT INTO page_texts (site_id, url, fingerprints, blocks, mask) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (site_id, url) DO UPDATE SET fingerprints = excluded.fingerprints,
-       blocks = excluded.blocks, mask = excluded.mask
-     RETURNING id`,
+  const textId = db.prepare("SELECT id FROM page_texts WHERE site_id = ? AND url = ?").pluck();
+  const insertText = db.prepare(
+    "INSERT INTO page_texts (site_id, url, fingerprints, blocks, mask) VALUES (?, ?, ?, ?, ?)",
+  );
+  const rewriteText = db.prepare(
+    "UPDATE page_texts SET fingerprints = ?, blocks = ?, mask = ? WHERE id = ?",
   );
   const dropSections = db.prepare("DELETE FROM sections WHERE page_id = ?");
   const insertSection = db.prepare(
@@ -66,7 +71,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     `INSERT INTO chunks (site_id, hash, text, lang, length, sentences, terms)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const indexChunk = db.prepare("INSERT INTO chunk_terms (rowid, terms) VALUES (?, ?)");
+  const indexChunk = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
   const insertPlace = db.prepare(
     `INSERT INTO chunk_places (page_id, ord, chunk_id, section, anchor, span_start, span_end)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -75,10 +80,6 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   const settlePlaces = db.prepare(
     "UPDATE chunk_places SET ord = -ord - 1 WHERE page_id = ? AND ord < 0",
   );
-  const termId = db.prepare("SELECT id FROM terms WHERE site_id = ? AND term = ?").pluck();
-  // A term this process has not seen is most likely new: insert first, read only when another
-  // process (or an earlier run) has it already.
-  const insertTerm = db.prepare("INSERT OR IGNORE INTO terms (site_id, term) VALUES (?, ?)");
   const countChunks = db.prepare(
     `INSERT INTO index_stats (site_id, chunks, total_length) VALUES (?, ?, ?)
      ON CONFLICT (site_id) DO UPDATE SET chunks = chunks + excluded.chunks,
@@ -95,13 +96,16 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   const blocks = db.prepare("SELECT blocks FROM page_texts WHERE site_id = ? AND url = ?").pluck();
   const stats = db.prepare("SELECT chunks, total_length FROM index_stats WHERE site_id = ?");
   const pageCount = db.prepare("SELECT count(*) FROM page_texts WHERE site_id = ?").pluck();
-  const instances = db.prepare("SELECT doc FROM chunk_term_instances WHERE term = ?").pluck();
-  const documents = db.prepare("SELECT doc FROM chunk_term_counts WHERE term = ?").pluck();
-  // Tokens sort by site ("s12t…" before "s12u"), so a site's vocabulary is one range.
-  const siteCounts = db
-    .prepare("SELECT term, doc FROM chunk_term_counts WHERE term >= ? AND term < ?")
+  // A term's tokens, and a site's, are each one range of the vocabulary (index-format.ts).
+  const postingsIn = db
+    .prepare("SELECT term, doc FROM chunk_posting_docs WHERE term >= ? AND term < ?")
     .raw();
-  const siteTerms = db.prepare("SELECT id, term FROM terms WHERE site_id = ?").raw();
+  const documentsIn = db
+    .prepare("SELECT sum(doc) FROM chunk_posting_counts WHERE term >= ? AND term < ?")
+    .pluck();
+  const countsIn = db
+    .prepare("SELECT term, doc FROM chunk_posting_counts WHERE term >= ? AND term < ?")
+    .raw();
   const chunk = db.prepare("SELECT * FROM chunks WHERE id = ?");
   const chunkTermsOf = db.prepare(
     "SELECT id, length, terms FROM chunks WHERE id = ? AND site_id = ?",
@@ -118,38 +122,6 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
      WHERE c.chunk_id = ? AND c.ord >= 0 ORDER BY t.url, c.ord`,
   );
 
-  // Term ids never change while the site exists, so they are remembered; a rolled-back write
-  // forgets them, since ids handed out inside it were never committed.
-  const termIds = new Map<number, Map<string, number>>();
-  const idsOf = (siteId: number) => {
-    let ids = termIds.get(siteId);
-    if (!ids) {
-      ids = new Map();
-      termIds.set(siteId, ids);
-    }
-    return ids;
-  };
-  const idOf = (siteId: number, term: string, create: boolean): number | undefined => {
-    const ids = idsOf(siteId);
-    let id = ids.get(term);
-    if (id === undefined) {
-      if (create) {
-        const inserted = insertTerm.run(siteId, term);
-        if (inserted.changes === 1) id = Number(inserted.lastInsertRowid);
-      }
-      id ??= termId.get(siteId, term) as number | undefined;
-      if (id === undefined) return undefined;
-      if (ids.size >= TERM_CACHE) ids.clear();
-      ids.set(term, id);
-    }
-    return id;
-  };
-  const termNames = (siteId: number) => {
-    const names = new Map<number, string>();
-    for (const [id, term] of siteTerms.all(siteId) as [number, string][]) names.set(id, term);
-    return names;
-  };
-
   /** Chunks added by the page being written and their total length, for `index_stats`. */
   const added = { chunks: 0, length: 0 };
   const chunkIdFor = (siteId: number, chunk: ChunkInput): number => {
@@ -157,14 +129,6 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     if (known !== undefined) return known;
     added.chunks++;
     added.length += chunk.length;
-    const vector: string[] = [];
-    const tokens: string[] = [];
-    for (const t of chunk.terms) {
-      const id = idOf(siteId, t.term, true) as number;
-      vector.push(`${id}:${t.tf}`);
-      const token = tokenOf(siteId, id);
-      for (let i = 0; i < t.tf; i++) tokens.push(token);
-    }
     const id = Number(
       insertChunk.run(
         siteId,
@@ -173,10 +137,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
         chunk.lang,
         chunk.length,
         JSON.stringify(chunk.sentences),
-        vector.join(" "),
+        forwardRow(chunk.terms),
       ).lastInsertRowid,
     );
-    indexChunk.run(id, tokens.join(" "));
+    indexChunk.run(id, postingsDocument(siteId, chunk.terms));
     return id;
   };
 
@@ -200,26 +164,33 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   };
 
   const writeText = (siteId: number, url: string, text: PageText) => {
-    const { id: pageId } = upsertText.get(
-      siteId,
-      url,
-      JSON.stringify(text.boilerplate.fingerprints),
-      text.blocks,
-      text.boilerplate.mask,
-    ) as { id: number };
-    dropSections.run(pageId);
+    const fingerprints = JSON.stringify(text.boilerplate.fingerprints);
+    const known = textId.get(siteId, url) as number | undefined;
+    let pageId: number;
+    if (known === undefined) {
+      pageId = Number(
+        insertText.run(siteId, url, fingerprints, text.blocks, text.boilerplate.mask)
+          .lastInsertRowid,
+      );
+    } else {
+      pageId = known;
+      rewriteText.run(fingerprints, text.blocks, text.boilerplate.mask, pageId);
+      dropSections.run(pageId);
+    }
     text.sections.forEach((s, ord) => {
       insertSection.run(pageId, ord, JSON.stringify(s.headingPath), s.anchor, s.lang, s.text);
     });
-    // The new places go in under negative ords first, so that a chunk the page keeps is still
-    // held when the old places are dropped (the release trigger would remove it otherwise).
     added.chunks = 0;
     added.length = 0;
+    // A page written again puts its new places in under negative ords first, so that a chunk the
+    // page keeps is still held when the old places are dropped (the release trigger would remove
+    // it otherwise). A new page has no old places.
+    const placed = known === undefined ? (ord: number) => ord : (ord: number) => -ord - 1;
     text.chunks.forEach((chunk, ord) => {
       const chunkId = chunkIdFor(siteId, chunk);
       insertPlace.run(
         pageId,
-        -ord - 1,
+        placed(ord),
         chunkId,
         chunk.section,
         chunk.anchor,
@@ -230,8 +201,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     // Counted once per page rather than by a trigger per chunk (migration 5): a trigger's write
     // cost most of a chunk's insert.
     if (added.chunks > 0) countChunks.run(siteId, added.chunks, added.length);
-    dropOldPlaces.run(pageId);
-    settlePlaces.run(pageId);
+    if (known !== undefined) {
+      dropOldPlaces.run(pageId);
+      settlePlaces.run(pageId);
+    }
   };
   // A crawl still in flight when its domain was blocked (by another process) must not write back
   // what the block removed: the check and the write are one transaction.
@@ -268,13 +241,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
       const results = writeGroup.immediate(group);
       for (const [i, q] of group.entries()) q.done(results[i] as boolean);
     } catch {
-      // The rolled-back group may have cached term ids it never committed.
-      for (const q of group) termIds.delete(q.page.siteId);
       for (const q of group) {
         try {
           q.done(replace.immediate(q.page, q.text));
         } catch (error) {
-          termIds.delete(q.page.siteId);
           q.fail(error);
         }
       }
@@ -296,22 +266,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     end: row.span_end,
   });
 
-  const toChunkTerms = (
-    row: { id: number; length: number; terms: string },
-    names: Map<number, string>,
-  ): ChunkTerms => ({
+  const toChunkTerms = (row: { id: number; length: number; terms: string }): ChunkTerms => ({
     chunkId: row.id,
     length: row.length,
-    terms:
-      row.terms === ""
-        ? []
-        : row.terms.split(" ").map((pair) => {
-            const colon = pair.indexOf(":");
-            return {
-              term: names.get(Number(pair.slice(0, colon))) ?? "",
-              tf: Number(pair.slice(colon + 1)),
-            };
-          }),
+    terms: readForwardRow(row.terms),
   });
 
   return {
@@ -326,14 +284,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
           else setImmediate(flush);
         }
       }),
-    updateText: async (siteId, url, text) => {
-      try {
-        return update.immediate(siteId, url, text);
-      } catch (error) {
-        termIds.delete(siteId);
-        throw error;
-      }
-    },
+    updateText: async (siteId, url, text) => update.immediate(siteId, url, text),
     removePage: async (siteId, url) => removePage.run(siteId, url).changes > 0,
     sections: async (siteId, url) =>
       (
@@ -377,41 +328,26 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     postings: async (siteId, terms) => {
       const out: TermPostings[] = [];
       for (const term of terms) {
-        const id = idOf(siteId, term, false);
-        if (id === undefined) continue;
-        const chunkIds: number[] = [];
-        const tf: number[] = [];
-        // Instances come in chunk order: one row per occurrence.
-        for (const doc of instances.all(tokenOf(siteId, id)) as number[]) {
-          if (chunkIds[chunkIds.length - 1] === doc)
-            tf[tf.length - 1] = (tf[tf.length - 1] ?? 0) + 1;
-          else {
-            chunkIds.push(doc);
-            tf.push(1);
-          }
-        }
-        out.push({ term, df: chunkIds.length, chunkIds, tf });
+        const prefix = termPrefix(siteId, term);
+        const rows = postingsIn.all(prefix, prefixEnd(prefix)) as [string, number][];
+        if (rows.length > 0) out.push(postingsOf(term, rows, prefix.length));
       }
       return out;
     },
     documentFrequencies: async (siteId, terms) => {
       const out = new Map<string, number>();
       for (const term of terms) {
-        const id = idOf(siteId, term, false);
-        out.set(
-          term,
-          id === undefined ? 0 : ((documents.get(tokenOf(siteId, id)) as number | undefined) ?? 0),
-        );
+        const prefix = termPrefix(siteId, term);
+        out.set(term, (documentsIn.get(prefix, prefixEnd(prefix)) as number | null) ?? 0);
       }
       return out;
     },
     chunkTerms: async (siteId, chunkIds) => {
-      const names = termNames(siteId);
       type Row = { id: number; length: number; terms: string };
       const rows: Row[] = chunkIds
         ? chunkIds.flatMap((id) => (chunkTermsOf.get(id, siteId) as Row | undefined) ?? [])
         : (siteChunkTerms.all(siteId) as Row[]);
-      return rows.map((row) => toChunkTerms(row, names));
+      return rows.map(toChunkTerms);
     },
     chunks: async (ids) => {
       const out: ChunkRecord[] = [];
@@ -432,14 +368,33 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
       return out;
     },
     vocabulary: async (siteId) => {
-      const names = termNames(siteId);
+      const prefix = sitePrefix(siteId);
       const out: [string, number][] = [];
-      const rows = siteCounts.all(`s${siteId}t`, `s${siteId}u`) as [string, number][];
-      for (const [token, df] of rows) {
-        const term = names.get(Number(token.slice(token.indexOf("t") + 1)));
-        if (term !== undefined && df > 0) out.push([term, df]);
+      // A term's tokens (one per term frequency) come one after another.
+      let last: [string, number] | undefined;
+      for (const [token, df] of countsIn.all(prefix, prefixEnd(prefix)) as [string, number][]) {
+        const { term } = readToken(token, prefix.length);
+        if (last?.[0] === term) last[1] += df;
+        else {
+          last = [term, df];
+          out.push(last);
+        }
       }
       return out;
     },
   };
+}
+
+/**
+ * A term's postings from its tokens' rows (token, chunk id): one token per term frequency, each
+ * with its chunks in order; merged into chunk order.
+ */
+function postingsOf(term: string, rows: [string, number][], tfAt: number): TermPostings {
+  const first = rows[0]?.[0];
+  const sorted = rows.every(([token]) => token === first)
+    ? rows
+    : [...rows].sort((a, b) => a[1] - b[1]);
+  const chunkIds = sorted.map((row) => row[1]);
+  const tf = sorted.map((row) => Number(row[0].slice(tfAt)));
+  return { term, df: chunkIds.length, chunkIds, tf };
 }

@@ -330,6 +330,7 @@ async function evaluationSet(store: Store): Promise<string> {
   const loadBefore = load();
   const { outcomes, best } = await runAll(systems, questions, siteIds);
   const loadAfter = load();
+  const otherRows = await otherSets(systems, hootyRaw, hootyAnswer, siteIds);
   for (const index of indexes) index.close();
 
   // Ranking: hit@3 and hit@1 on the answerable questions.
@@ -395,7 +396,6 @@ async function evaluationSet(store: Store): Promise<string> {
     ];
   };
   const answerTimes = best.get(hootyAnswer) as number[];
-  const otherRows = await otherSets(systems, hootyRaw, hootyAnswer, siteIds);
 
   const peerBuild = systems
     .slice(2)

@@ -75,12 +75,12 @@ interface System {
 
 /**
  * Hooty's ranking alone: `ask` (app.ts: `answerQuestion` with a warm cache) with the evidence
- * threshold (EVIDENCE.answerable) at 0 for the call, so that it cites what it ranked first
- * whatever the evidence.
+ * thresholds (EVIDENCE.answerable, leastCoverage) at 0 for the call, so that it cites what it
+ * ranked first whatever the evidence.
  */
 async function hootyRanking(store: Store, siteId: number, question: string) {
   const saved = { ...EVIDENCE };
-  EVIDENCE.answerable = 0;
+  Object.assign(EVIDENCE, { answerable: 0, leastCoverage: 0 });
   try {
     return await ask(store, siteId, question);
   } finally {
@@ -472,7 +472,7 @@ async function evaluationSet(store: Store): Promise<string> {
       "**per page**, a document with the page title as `title` and the section headings and texts as `text`; " +
       "**per section**, a document per section with page title › headings as `title` and the section text as `text`, a hit counted on its page. " +
       "Both are shown; the better of the two is in bold for each peer, and Hooty's lead is counted against it.",
-    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `ask` (app.ts: `answerQuestion` with a warm cache) with `EVIDENCE.answerable` at 0 for the call. " +
+    "- **Hit@k**: the first k distinct pages cited (Hooty) or ranked (peers) hold one of the question's `expect` pages (bench/hits.ts, as `hooty eval`). Peers do not abstain, so their hit@3 is compared with Hooty's ranking with the evidence threshold off: `ask` (app.ts: `answerQuestion` with a warm cache) with the evidence threshold (`EVIDENCE.answerable`, `EVIDENCE.leastCoverage`) at 0 for the call. " +
       "Cells per language are hit@3 / hit@1.",
     ...PEERS.map((peer) => `- **${peer.name}**: ${peer.setup}.`),
     `- **Latency**: in-process and warm: after a warm-up round over every question, ${ROUNDS} timed rounds in which the systems take turns; each question's best round; p50 and p95 over all ${questions.length} questions (unanswerable ones included), per site index. ` +

@@ -6,7 +6,8 @@
  *
  * Fitting: logistic regression (answerable or not) on standardised figures, L2-regularised,
  * plain gradient descent; the weights are printed back on the figures' own scale, ready to be
- * written into MODEL. The threshold EVIDENCE.answerable is chosen by hand from the table.
+ * written into MODEL. The threshold EVIDENCE.answerable is chosen by hand from the table (the
+ * coverage floor EVIDENCE.leastCoverage applies in every cell).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -113,8 +114,8 @@ function outcomes(rows: readonly Observed[], answers: (o: Observed) => boolean) 
 async function observe(sets: readonly string[]): Promise<Observed[]> {
   const dir = mkdtempSync(join(tmpdir(), "hooty-bench-evidence-"));
   const store = openSqliteStore(join(dir, "hooty.sqlite"));
-  const saved = EVIDENCE.answerable;
-  EVIDENCE.answerable = 0;
+  const saved = { ...EVIDENCE };
+  Object.assign(EVIDENCE, { answerable: 0, leastCoverage: 0 });
   try {
     const sink = createIndexSink(store);
     const ids = new Map<string, number>();
@@ -141,7 +142,7 @@ async function observe(sets: readonly string[]): Promise<Observed[]> {
     }
     return observed;
   } finally {
-    EVIDENCE.answerable = saved;
+    Object.assign(EVIDENCE, saved);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -168,10 +169,19 @@ export const evidenceBench: BenchSuite = {
       ...sets.map((s) =>
         outcomes(
           observed.filter((o) => o.set === s),
-          (o) => o.evidence !== null && answerability(o.evidence) >= t,
+          (o) =>
+            o.evidence !== null &&
+            o.evidence.coverage >= EVIDENCE.leastCoverage &&
+            answerability(o.evidence) >= t,
         ),
       ),
-      outcomes(calibration, (o) => o.evidence !== null && answerability(o.evidence) >= t),
+      outcomes(
+        calibration,
+        (o) =>
+          o.evidence !== null &&
+          o.evidence.coverage >= EVIDENCE.leastCoverage &&
+          answerability(o.evidence) >= t,
+      ),
     ]);
     const model = (m: AnswerabilityModel) =>
       [

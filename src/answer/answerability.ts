@@ -11,6 +11,9 @@
  */
 import type { Evidence } from "./evidence.js";
 
+/** About the most words a question of the evaluation sets has (a handful have more). */
+const MOST_WORDS = 12;
+
 /** The evidence's figures the model reads, by name. */
 export const FEATURES = {
   /** Share of the question (by weight) the best page covers. */
@@ -25,8 +28,11 @@ export const FEATURES = {
   score: (e: Evidence) => Math.log1p(e.score),
   /** The question's whole weight, damped. */
   weight: (e: Evidence) => Math.log1p(e.weight),
-  /** The question's words, in tens. */
-  words: (e: Evidence) => e.terms.length / 10,
+  /**
+   * The question's words, in tens, up to the longest questions the model was fitted on: a longer
+   * question (a hostile one, or a story around the question) must not pass on its length alone.
+   */
+  words: (e: Evidence) => Math.min(e.terms.length, MOST_WORDS) / 10,
   /** The best passage's score beside the question's weight. */
   scoreShare: (e: Evidence) => e.score / (e.weight + 1),
 } satisfies Record<string, (e: Evidence) => number>;
@@ -40,16 +46,16 @@ export interface AnswerabilityModel {
 
 /** Fitted by `npm run bench -- evidence` (BENCHMARKS.md, "Evidence"). */
 export const MODEL: AnswerabilityModel = {
-  intercept: -1.924,
+  intercept: -1.926,
   weights: {
-    coverage: 2.13,
-    missing: -2.884,
-    unknown: -0.245,
-    found: 0.577,
-    score: 0.857,
-    weight: -1.344,
-    words: 4.149,
-    scoreShare: 0.872,
+    coverage: 2.136,
+    missing: -2.835,
+    unknown: -0.246,
+    found: 0.551,
+    score: 0.847,
+    weight: -1.373,
+    words: 4.433,
+    scoreShare: 0.891,
   },
 };
 

@@ -18,6 +18,12 @@ import type { WeightedTerm } from "./retrieve.js";
 export const EVIDENCE = {
   /** The least answerability (answerability.ts) to answer from the best page. */
   answerable: 0.65,
+  /**
+   * The least share of the question the best page must hold, whatever the model says: the model
+   * was fitted on questions of up to a dozen words, and a long story around a question the site
+   * does not cover can match many of its small words here and there.
+   */
+  leastCoverage: 0.25,
   /** An unknown word's weight beside the rarest known word's: an ordinary word of the language… */
   unknownWord: 0.5,
   /** …a name or a term the language does not know… */
@@ -139,5 +145,7 @@ export function evidenceOf(
 
 /** Whether the evidence is enough to answer from the best page. */
 export function isCovered(evidence: Evidence): boolean {
-  return answerability(evidence) >= EVIDENCE.answerable;
+  return (
+    evidence.coverage >= EVIDENCE.leastCoverage && answerability(evidence) >= EVIDENCE.answerable
+  );
 }

@@ -21,4 +21,13 @@ describe("the visitor's words as typed", () => {
     const word = answer.evidence?.terms.find((t) => t.word === "decimal");
     expect(value?.weight).toBeLessThan(word?.weight ?? 0);
   });
+
+  it("does not answer a long story around a question the pages do not cover", async () => {
+    const { store, siteId } = await storeWith();
+    const story =
+      "I am planning a long holiday trip with my family to the mountains next summer and we would love to know which hotels have the best breakfast, where to rent bicycles, how expensive the ski passes are, whether dogs are allowed on the cable cars and what the weather usually looks like in August up there near the lakes";
+    const answer = await answerQuestion(store, siteId, story);
+    expect(answer.covered).toBe(false);
+    expect(answer.citations).toEqual([]);
+  });
 });

@@ -13,6 +13,10 @@ import { textFragmentUrl } from "./text-fragment.js";
 export const MAX_CITATIONS = 3;
 const MAX_QUOTE_CHARS = 400;
 const SHORT_SENTENCE_CHARS = 80;
+/** A sentence that ends: its last mark (before closing quotes or brackets) ends a sentence. */
+const ENDED = /[.!?…][\s"'”’»)\]]*$/u;
+/** Sentences an open one may run on through. */
+const RUN_ON = 2;
 
 export interface Composed {
   answer: string;
@@ -87,9 +91,20 @@ function bestQuote(
     }
   }
   let [start, end] = best;
-  const index = spans.indexOf(best);
+  let index = spans.indexOf(best);
   const next = spans[index + 1];
-  if (end - start < SHORT_SENTENCE_CHARS && next) end = next[1];
+  if (end - start < SHORT_SENTENCE_CHARS && next) {
+    end = next[1];
+    index++;
+  }
+  // A sentence left open runs on through what it introduces ("run the command" + "dpkg --list" +
+  // "aus."; "use this command:" + the command), a little way and while it fits.
+  for (let more = 0; more < RUN_ON && !ENDED.test(text.slice(start, end)); more++) {
+    const after = spans[index + 1];
+    if (!after || after[1] - start > MAX_QUOTE_CHARS) break;
+    end = after[1];
+    index++;
+  }
   if (end - start > MAX_QUOTE_CHARS) {
     const cut = text.lastIndexOf(" ", start + MAX_QUOTE_CHARS);
     end = cut > start ? cut : start + MAX_QUOTE_CHARS;

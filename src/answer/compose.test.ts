@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { compose } from "./compose.js";
+import type { Ranked } from "./rank.js";
+import type { WeightedTerm } from "./retrieve.js";
+
+/** A passage of `parts` joined by blank lines (blocks of a section), each part one sentence span. */
+function passage(parts: string[]): Ranked {
+  const text = parts.join("\n\n");
+  const sentences: [number, number][] = [];
+  let at = 0;
+  for (const part of parts) {
+    sentences.push([at, at + part.length]);
+    at += part.length + 2;
+  }
+  return {
+    chunk: {
+      id: 1,
+      siteId: 1,
+      hash: "h",
+      text,
+      lang: "de",
+      length: 20,
+      sentences,
+      places: [
+        {
+          url: "http://127.0.0.1/pakete",
+          title: "Pakete",
+          section: 0,
+          headingPath: ["Pakete"],
+          anchor: "liste",
+          start: 0,
+          end: text.length,
+        },
+      ],
+    },
+    score: 10,
+    coverage: 1,
+    headingCoverage: 0,
+    proximity: 0,
+    bm25: 10,
+    matched: new Set(["paket"]),
+  };
+}
+
+const terms: WeightedTerm[] = [
+  { term: "paket", word: "Pakete", extra: false, idf: 2 },
+  { term: "status", word: "Status", extra: false, idf: 3 },
+];
+
+describe("compose", () => {
+  it("quotes a sentence that introduces a command through the command to its end", () => {
+    const ranked = passage([
+      "Um den Status aller installierten Pakete zu sehen, führen Sie den Befehl",
+      "dpkg --list",
+      "aus.",
+      "Es wird eine einzeilige Zusammenfassung für jedes Paket ausgegeben.",
+    ]);
+    const { answer, citations } = compose([ranked], terms, "de");
+    expect(answer).toBe(
+      "Um den Status aller installierten Pakete zu sehen, führen Sie den Befehl\n\ndpkg --list\n\naus.",
+    );
+    expect(ranked.chunk.text).toContain(citations[0]?.quote);
+  });
+
+  it("stops at a sentence's end and runs on only a little way", () => {
+    const long =
+      "Der Status jedes installierten Pakets steht, mit seiner Version und seinem Zustand, in";
+    const ended = passage([`${long} einer Datei.`, "Mehr dazu unten."]);
+    expect(compose([ended], terms, "de").answer).toBe(`${long} einer Datei.`);
+    const listing = passage([`${long} diesen Dateien:`, "a", "b", "c", "d"]);
+    expect(compose([listing], terms, "de").answer).toBe(`${long} diesen Dateien:\n\na\n\nb`);
+  });
+});

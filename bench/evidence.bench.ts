@@ -9,38 +9,31 @@
  * written into MODEL. The threshold EVIDENCE.answerable is chosen by hand from the table (the
  * coverage floor EVIDENCE.leastCoverage applies in every cell).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { EVIDENCE } from "../src/answer/answer.js";
 import {
   type AnswerabilityModel,
-  answerability,
   FEATURES,
   type Feature,
   featuresOf,
   MODEL,
 } from "../src/answer/answerability.js";
-import type { Evidence } from "../src/answer/evidence.js";
+import { type Evidence, isCovered } from "../src/answer/evidence.js";
 import { ask } from "../src/app.js";
 import { createIndexSink } from "../src/index/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
-import { EVAL_SITES, sitesDir } from "./eval-sites.js";
+import { EVAL_SITES, hasQuestionSet, loadQuestionSet, sitesDir } from "./eval-sites.js";
+import { percent } from "./hits.js";
 import { indexFiles, siteFiles } from "./site-files.js";
 import { type BenchSuite, table } from "./suite.js";
 
-const EVAL_DIR = resolve(import.meta.dirname, "../../test/fixtures/eval");
 /** The sets the model is fitted on; the others are only checked. */
 export const CALIBRATION_SETS = ["questions", "holdout", "holdout2"];
 const CHECK_SETS = ["holdout3"];
 /** Answerability thresholds shown in the table. */
 const THRESHOLDS = [0.5, 0.6, 0.65, 0.7, 0.75, 0.8];
-
-interface Question {
-  site: string;
-  question: string;
-  expect: string[];
-}
 
 interface Observed {
   set: string;
@@ -51,13 +44,6 @@ interface Observed {
   cited: boolean;
   /** None when the question had no words to search (always "not covered"). */
   evidence: Evidence | null;
-}
-
-function loadSet(name: string): Question[] {
-  return readFileSync(join(EVAL_DIR, `${name}.jsonl`), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as Question);
 }
 
 /** Logistic regression on standardised features; weights returned on the raw scale. */
@@ -103,11 +89,10 @@ export function fitLogistic(
 function outcomes(rows: readonly Observed[], answers: (o: Observed) => boolean) {
   const a = rows.filter((r) => r.answerable);
   const u = rows.filter((r) => !r.answerable);
-  const pct = (n: number, of: number) => (of === 0 ? "–" : ((n * 100) / of).toFixed(1));
   return [
-    pct(a.filter((r) => r.cited && r.hit && answers(r)).length, a.length),
-    pct(a.filter((r) => !r.cited || !answers(r)).length, a.length),
-    pct(u.filter((r) => !r.cited || !answers(r)).length, u.length),
+    percent(a.filter((r) => r.cited && r.hit && answers(r)).length, a.length),
+    percent(a.filter((r) => !r.cited || !answers(r)).length, a.length),
+    percent(u.filter((r) => !r.cited || !answers(r)).length, u.length),
   ].join(" / ");
 }
 
@@ -126,7 +111,7 @@ async function observe(sets: readonly string[]): Promise<Observed[]> {
     }
     const observed: Observed[] = [];
     for (const set of sets) {
-      for (const q of loadSet(set)) {
+      for (const q of loadQuestionSet(set)) {
         const siteId = ids.get(q.site);
         if (siteId === undefined) continue;
         const answer = await ask(store, siteId, q.question);
@@ -152,9 +137,7 @@ export const evidenceBench: BenchSuite = {
   name: "evidence",
   title: "Evidence: the answerability model, fitted and checked on the evaluation sets",
   async run() {
-    const sets = [...CALIBRATION_SETS, ...CHECK_SETS].filter((s) =>
-      existsSync(join(EVAL_DIR, `${s}.jsonl`)),
-    );
+    const sets = [...CALIBRATION_SETS, ...CHECK_SETS].filter(hasQuestionSet);
     const observed = await observe(sets);
     const names = Object.keys(FEATURES) as Feature[];
     const calibration = observed.filter((o) => CALIBRATION_SETS.includes(o.set));
@@ -169,19 +152,10 @@ export const evidenceBench: BenchSuite = {
       ...sets.map((s) =>
         outcomes(
           observed.filter((o) => o.set === s),
-          (o) =>
-            o.evidence !== null &&
-            o.evidence.coverage >= EVIDENCE.leastCoverage &&
-            answerability(o.evidence) >= t,
+          (o) => o.evidence !== null && isCovered(o.evidence, t),
         ),
       ),
-      outcomes(
-        calibration,
-        (o) =>
-          o.evidence !== null &&
-          o.evidence.coverage >= EVIDENCE.leastCoverage &&
-          answerability(o.evidence) >= t,
-      ),
+      outcomes(calibration, (o) => o.evidence !== null && isCovered(o.evidence, t)),
     ]);
     const model = (m: AnswerabilityModel) =>
       [

@@ -8,9 +8,9 @@
  * phase, under the URLs the sites serve. Every system answers in this one warm process.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { EVIDENCE } from "../src/answer/answer.js";
 import { ask } from "../src/app.js";
 import { createIndexSink } from "../src/index/page-sink.js";
@@ -24,40 +24,34 @@ import {
   MANUALS,
   missingManuals,
 } from "./big-site.js";
-import { EVAL_SITES, sitesDir } from "./eval-sites.js";
+import {
+  EVAL_LANGS,
+  EVAL_SITES,
+  type EvalLang,
+  type EvalQuestion,
+  hasQuestionSet,
+  loadQuestionSet,
+  sitesDir,
+} from "./eval-sites.js";
 import { firstPages, hitRank, percent, percentile } from "./hits.js";
 import { PEERS, type PeerDocument, type PeerIndex } from "./peers.js";
 import { indexFiles, siteFiles } from "./site-files.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
-const QUESTIONS = resolve(import.meta.dirname, "../../test/fixtures/eval/questions.jsonl");
 /**
  * The other question sets, written later by sessions that never ran Hooty (their READMEs say
  * which were used for calibrating the evidence model since, and which is still held out).
  */
 const OTHER_SETS = ["holdout", "holdout2", "holdout3"];
-const LANGS = ["en", "de", "it"] as const;
-type Lang = (typeof LANGS)[number];
+const LANGS = EVAL_LANGS;
+type Lang = EvalLang;
+type Question = EvalQuestion;
 
 /** Timed rounds after the warm-up round; each question's best round counts. */
 const ROUNDS = 3;
 const BIG_ROUNDS = 2;
 /** Visitor-like questions asked of the 5,000-page site besides the eval set's English ones. */
 const HEADING_QUESTIONS = 202;
-
-interface Question {
-  site: string;
-  question: string;
-  expect: string[];
-  lang: Lang;
-}
-
-function loadQuestions(file = QUESTIONS): Question[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as Question);
-}
 
 interface Outcome {
   /** The first three distinct pages cited or ranked. */
@@ -144,10 +138,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" / ");
 
-/**
- * Runs every system on every question: a warm-up round that records the answers, then timed
- * rounds taking turns, so that the machine's load falls on all alike. Each question's best time.
- */
 /** Every system's outcome on every question, one untimed pass. */
 async function outcomesOf(
   systems: readonly System[],
@@ -164,6 +154,10 @@ async function outcomesOf(
   return outcomes;
 }
 
+/**
+ * Runs every system on every question: a warm-up round that records the answers, then timed
+ * rounds taking turns, so that the machine's load falls on all alike. Each question's best time.
+ */
 async function runAll(
   systems: readonly System[],
   questions: readonly Question[],
@@ -221,9 +215,8 @@ async function otherSets(
 ): Promise<string[][]> {
   const rows: string[][] = [];
   for (const set of OTHER_SETS) {
-    const file = resolve(import.meta.dirname, `../../test/fixtures/eval/${set}.jsonl`);
-    if (!existsSync(file)) continue;
-    const questions = loadQuestions(file);
+    if (!hasQuestionSet(set)) continue;
+    const questions = loadQuestionSet(set);
     note(`question set ${set}`);
     const outcomes = await outcomesOf(systems, questions, siteIds);
     const hit3 = (system: System) => {
@@ -259,7 +252,7 @@ async function otherSets(
 }
 
 async function evaluationSet(store: Store): Promise<string> {
-  const questions = loadQuestions();
+  const questions = loadQuestionSet("questions");
   const sink = createIndexSink(store);
   const siteIds = new Map<string, number>();
   const indexRows: (string | number)[][] = [];
@@ -532,7 +525,7 @@ async function bigSite(store: Store): Promise<string> {
     note(`indexed in ${ms(built.wallMs / 1000)} s`);
     const stats = await store.texts.stats(built.siteId);
 
-    const pg = loadQuestions().filter((q) => q.site === "http://127.0.0.21:18081");
+    const pg = loadQuestionSet("questions").filter((q) => q.site === "http://127.0.0.21:18081");
     const fromHeadings = await headingQuestions(store, built.siteId, HEADING_QUESTIONS);
     const asked = [...pg.map((q) => q.question), ...fromHeadings];
 

@@ -1,6 +1,7 @@
-/** The evaluation sets' sites (test/fixtures/eval/README.md) and their folders of files. */
+/** The evaluation sets (test/fixtures/eval/README.md): their sites, folders of files and questions. */
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 export const EVAL_SITES: { origin: string; dir: string; label: string }[] = [
   { origin: "http://127.0.0.21:18081", dir: "pg", label: "PostgreSQL 15 manual (en)" },
@@ -16,4 +17,30 @@ export function sitesDir(): string {
     process.env.HOOTY_CORPORA_SITES ??
     join(process.env.CORPORA_DIR ?? join(tmpdir(), "hooty-corpora"), "sites")
   );
+}
+
+export const EVAL_LANGS = ["en", "de", "it"] as const;
+export type EvalLang = (typeof EVAL_LANGS)[number];
+
+/** One question of a set in test/fixtures/eval (see its README). */
+export interface EvalQuestion {
+  site: string;
+  question: string;
+  expect: string[];
+  lang: EvalLang;
+}
+
+const EVAL_DIR = resolve(import.meta.dirname, "../../test/fixtures/eval");
+
+/** Whether test/fixtures/eval holds the set `name` (`questions`, `holdout`, …). */
+export function hasQuestionSet(name: string): boolean {
+  return existsSync(join(EVAL_DIR, `${name}.jsonl`));
+}
+
+/** The questions of the set `name`, one per JSON line. */
+export function loadQuestionSet(name: string): EvalQuestion[] {
+  return readFileSync(join(EVAL_DIR, `${name}.jsonl`), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as EvalQuestion);
 }

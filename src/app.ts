@@ -62,10 +62,10 @@ export async function refresh(store: Store, sites: readonly SiteRecord[], run: R
   return refreshSites(sites, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
 }
 
-/** Answers a question from the site's indexed pages only. */
 /** One answer cache per open store: a process asking many questions answers them warm. */
 const answerCaches = new WeakMap<Store, AnswerCache>();
 
+/** Answers a question from the site's indexed pages only. */
 export async function ask(store: Store, siteId: number, question: string) {
   // Loaded on first use: a crawl never pays for the answer phase's thesauri and models.
   const [{ answerQuestion }, { AnswerCache }] = await Promise.all([

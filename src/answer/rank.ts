@@ -110,10 +110,6 @@ function termsOf(analyzer: Analyzer, text: string): Set<string> {
   return terms;
 }
 
-/**
- * How tightly the passage's matched question words cluster: the smallest window of words that
- * holds every distinct matched term, compared with the number of terms (1 when adjacent).
- */
 /** The question's neighbouring words ("disk space", "read only"), as `first second` keys, by idf. */
 function questionPairs(main: readonly WeightedTerm[]): Map<string, number> {
   const pairs = new Map<string, number>();

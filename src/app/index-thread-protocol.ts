@@ -7,6 +7,9 @@ export type IndexRequest =
 
 export type IndexCall = IndexRequest & { id: number };
 
+/** The last message: the thread closes its store connection and ends. */
+export type IndexClose = { op: "close" };
+
 export type IndexReply = { id: number; error: null } | { id: number; error: string };
 
 /** What the index thread is started with. */

@@ -6,7 +6,15 @@
  */
 import { Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
-import type { IndexReply, IndexRequest, IndexThreadData } from "./index-thread-protocol.js";
+import type {
+  IndexClose,
+  IndexReply,
+  IndexRequest,
+  IndexThreadData,
+} from "./index-thread-protocol.js";
+
+/** How long the thread may take to close its store before it is stopped. */
+const CLOSE_WAIT_MS = 10_000;
 
 export interface IndexThread extends PageSink {
   /** Waits for the calls in progress, then stops the thread. */
@@ -61,7 +69,16 @@ export function startIndexThread(file: string): IndexThread {
     remove: (siteId, url) => call({ op: "remove", siteId, url }),
     close: () => {
       closed ??= Promise.allSettled([...inFlight]).then(async () => {
-        await worker.terminate();
+        if (broken) {
+          await worker.terminate();
+          return;
+        }
+        // The thread closes its store connection and ends by itself; it is stopped if it hangs.
+        const ended = new Promise<void>((done) => worker.once("exit", () => done()));
+        const stuck = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+        worker.postMessage({ op: "close" } satisfies IndexClose);
+        await ended;
+        clearTimeout(stuck);
       });
       return closed;
     },

@@ -5,15 +5,27 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createIndexSink } from "../index/page-sink.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
-import type { IndexCall, IndexReply, IndexThreadData } from "./index-thread-protocol.js";
+import type {
+  IndexCall,
+  IndexClose,
+  IndexReply,
+  IndexThreadData,
+} from "./index-thread-protocol.js";
+import { lowerThisThreadPriority } from "./thread-priority.js";
 
 const port = parentPort;
 if (!port) throw new Error("index-worker.js runs as a worker thread");
 const { file } = workerData as IndexThreadData;
+lowerThisThreadPriority();
 const store = openSqliteStore(file);
 const sink = createIndexSink(store);
 
-port.on("message", (call: IndexCall) => {
+port.on("message", (call: IndexCall | IndexClose) => {
+  if (call.op === "close") {
+    // Sent once every call has been answered: nothing is left to write.
+    void store.close().finally(() => port.close());
+    return;
+  }
   const work = call.op === "accept" ? sink.accept(call.page) : sink.remove(call.siteId, call.url);
   work.then(
     () => port.postMessage({ id: call.id, error: null } satisfies IndexReply),

@@ -1,5 +1,6 @@
 import { Agent, errors, request } from "undici";
 import { ACCEPT_HTML, FROM, USER_AGENT } from "../../core/identity.js";
+import { preciseNow } from "../../core/precise-time.js";
 import { discard, readBody, UnsupportedEncoding } from "./body.js";
 import { FetchFailure, type FetchRequest, type FetchResponse } from "./types.js";
 
@@ -56,7 +57,7 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
   const relay = () => controller.abort(req.signal?.reason);
   if (req.signal?.aborted) relay();
   req.signal?.addEventListener("abort", relay, { once: true });
-  const startedAt = Date.now();
+  const startedAt = preciseNow();
   try {
     const response = await request(req.url, {
       method: "GET",
@@ -87,7 +88,7 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
         truncated: true,
         bodySkipped: skip,
         startedAt,
-        endedAt: Date.now(),
+        endedAt: preciseNow(),
       };
     }
     const { body, truncated } = await readBody(
@@ -103,7 +104,7 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
       truncated,
       ...(truncated ? { bodySkipped: "too-large" as const } : {}),
       startedAt,
-      endedAt: Date.now(),
+      endedAt: preciseNow(),
     };
   } catch (error) {
     throw toFailure(error, req.url, timedOut, timeoutMs);

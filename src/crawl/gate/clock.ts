@@ -1,3 +1,5 @@
+import { preciseNow } from "../../core/precise-time.js";
+
 /** Time as the gate sees it: real in the crawler, fake in unit tests of the timing logic. */
 export interface Clock {
   now(): number;
@@ -6,7 +8,7 @@ export interface Clock {
 }
 
 export const realClock: Clock = {
-  now: () => Date.now(),
+  now: preciseNow,
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);

@@ -254,9 +254,7 @@ export class SiteGate {
       const paceAt = this.state.nextAt;
       const retryAt = this.state.retryUntil;
       const at = Math.max(paceAt, retryAt);
-      // Strictly after: the clock counts whole milliseconds, so a response that ended at
-      // "1000" may have ended at 1000.9, and a start at "1500" could come 0.1 ms too early.
-      if (at < now) {
+      if (at <= now) {
         this.waiting = null;
         return;
       }
@@ -272,7 +270,7 @@ export class SiteGate {
       }
       this.waiting = { until: at, why: retryAt > paceAt ? "retry-after" : "pace" };
       await this.renewLease();
-      await this.clock.sleep(Math.min(at - now + 1, LEASE_MS / 4), signal);
+      await this.clock.sleep(Math.min(at - now, LEASE_MS / 4), signal);
     }
   }
 
@@ -320,8 +318,16 @@ export class SiteGate {
     if (changed) await this.save();
   }
 
+  /** Stored in whole milliseconds, each deadline rounded up: never earlier than kept here. */
   private save(): Promise<void> {
-    return this.states.save(this.origin, this.state);
+    const { nextAt, retryUntil, inFlightSince, stop } = this.state;
+    return this.states.save(this.origin, {
+      ...this.state,
+      nextAt: Math.ceil(nextAt),
+      retryUntil: Math.ceil(retryUntil),
+      inFlightSince: inFlightSince === null ? null : Math.floor(inFlightSince),
+      stop: stop === null ? null : { ...stop, until: Math.ceil(stop.until) },
+    });
   }
 }
 

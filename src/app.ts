@@ -42,14 +42,20 @@ export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
 
 /**
  * Crawls the sites into the store's index, with HootyBot's real network layer. Pages are indexed
- * in a thread of their own (see app/index-thread.ts), so the crawl's timers never wait behind it.
+ * in a thread of their own, which also does the crawl's store reads and writes (see
+ * app/index-thread.ts), so the crawl's timers never wait behind either.
  */
 export async function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
-  const sink = startIndexThread(store.location);
+  const thread = startIndexThread(store.location);
   try {
-    return await crawlSites(startUrls, { ...run, store, sink, fetch: fetchOnce });
+    return await crawlSites(startUrls, {
+      ...run,
+      store: { ...store, ...thread.store },
+      sink: thread,
+      fetch: fetchOnce,
+    });
   } finally {
-    await sink.close();
+    await thread.close();
   }
 }
 

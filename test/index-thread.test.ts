@@ -1,14 +1,13 @@
 /**
  * The index thread as the crawl uses it (built code: the thread runs dist's worker file): pages
- * are written through its own store connection, it ends by itself when closed, and it runs at a
- * lower priority than the crawl's thread where the system has per-thread priorities (Linux).
+ * are written through the thread's own store connection, the crawl's store calls are answered by
+ * it too — without waiting behind a burst of pages — and it ends by itself when closed.
  */
 import { readFileSync } from "node:fs";
-import { getPriority } from "node:os";
 import { join, resolve } from "node:path";
-import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import type * as IndexThreadModule from "../src/app/index-thread.js";
+import type { FetchedPage } from "../src/core/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { tempDir } from "./helpers/cli.js";
 
@@ -17,53 +16,65 @@ const PAGE = readFileSync(
   resolve(import.meta.dirname, "fixtures/extract/pg/app-pgdump.html"),
   "utf8",
 );
+const ORIGIN = "http://127.0.0.1";
+
+const startIndexThread = async (file: string) =>
+  ((await import(join(DIST, "index-thread.js"))) as typeof IndexThreadModule).startIndexThread(
+    file,
+  );
+
+const page = (siteId: number, path: string, html = PAGE): FetchedPage => ({
+  siteId,
+  url: `${ORIGIN}${path}`,
+  status: 200,
+  headers: { "content-type": "text/html" },
+  html,
+  contentHash: path,
+  fetchedAt: "2026-01-01T00:00:00.000Z",
+  links: [],
+});
 
 describe("index thread", () => {
   it("writes pages through its own connection and ends when closed", async () => {
-    const { startIndexThread } = (await import(
-      join(DIST, "index-thread.js")
-    )) as typeof IndexThreadModule;
     const file = join(tempDir(), "hooty.sqlite");
     const store = openSqliteStore(file);
-    const site = await store.sites.ensure("http://127.0.0.1", "http://127.0.0.1/");
-    const thread = startIndexThread(file);
-    await thread.accept({
-      siteId: site.id,
-      url: "http://127.0.0.1/app-pgdump.html",
-      status: 200,
-      headers: { "content-type": "text/html" },
-      html: PAGE,
-      contentHash: "h1",
-      fetchedAt: "2026-01-01T00:00:00.000Z",
-      links: [],
-    });
+    const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+    const thread = await startIndexThread(file);
+    await thread.accept(page(site.id, "/app-pgdump.html"));
     await thread.close();
-    const page = await store.pages.get(site.id, "http://127.0.0.1/app-pgdump.html");
-    expect(page?.title).toMatch(/pg_dump/);
+    const stored = await store.pages.get(site.id, `${ORIGIN}/app-pgdump.html`);
+    expect(stored?.title).toMatch(/pg_dump/);
     expect((await store.texts.stats(site.id)).chunks).toBeGreaterThan(0);
     await store.close();
   });
 
-  it.runIf(process.platform === "linux")(
-    "runs below the priority of the thread that starts it",
-    async () => {
-      const before = getPriority();
-      const worker = new Worker(
-        `import { parentPort } from "node:worker_threads";
-       import { readlinkSync } from "node:fs";
-       import { getPriority } from "node:os";
-       const { lowerThisThreadPriority } = await import(${JSON.stringify(join(DIST, "thread-priority.js"))});
-       const lowered = lowerThisThreadPriority();
-       const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-       parentPort.postMessage({ lowered, nice: getPriority(tid) });`,
-        { eval: true, type: "module" } as never,
+  it("answers the crawl's store calls, before the pages queued ahead of them", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const thread = await startIndexThread(file);
+    try {
+      const site = await thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+      const crawl = await thread.store.crawls.start(site.id, 10);
+      expect(await thread.store.frontier.add(crawl.id, [{ url: `${ORIGIN}/a`, depth: 1 }])).toBe(1);
+      expect(await thread.store.frontier.next(crawl.id)).toEqual({ url: `${ORIGIN}/a`, depth: 1 });
+
+      const order: string[] = [];
+      const pages = Array.from({ length: 12 }, (_, i) =>
+        thread.accept(page(site.id, `/p${i}.html`, PAGE.replace("pg_dump", `pg_dump ${i}`))),
       );
-      const reply = await new Promise<{ lowered: boolean; nice: number }>((done) =>
-        worker.once("message", done),
+      pages.forEach((done, i) => void done.then(() => order.push(`page ${i}`)));
+      await thread.store.frontier.settle(crawl.id, `${ORIGIN}/a`, "indexed");
+      order.push("settled");
+      await Promise.all(pages);
+      expect(order.indexOf("settled")).toBeLessThan(order.indexOf("page 11"));
+      expect(await thread.store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1 });
+      expect((await thread.store.pages.list(site.id)).length).toBe(12);
+
+      const unknown = thread.store.pages as unknown as Record<string, () => Promise<unknown>>;
+      await expect(unknown.dropEverything?.()).rejects.toThrow(
+        "no store call pages.dropEverything",
       );
-      await worker.terminate();
-      expect(reply).toEqual({ lowered: true, nice: Math.max(before, 10) });
-      expect(getPriority()).toBe(before);
-    },
-  );
+    } finally {
+      await thread.close();
+    }
+  });
 });

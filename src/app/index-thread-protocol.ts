@@ -1,19 +1,35 @@
 /** Messages between the crawl's thread and the index thread (see index-thread.ts). */
 import type { FetchedPage } from "../core/page-sink.js";
+import type { Store } from "../store/types.js";
+
+/** The parts of the store the crawl reads and writes through the index thread's connection. */
+export const CRAWL_STORE_AREAS = [
+  "blocks",
+  "sites",
+  "crawls",
+  "frontier",
+  "gates",
+  "pages",
+] as const;
+export type CrawlStoreArea = (typeof CRAWL_STORE_AREAS)[number];
+export type CrawlStore = Pick<Store, CrawlStoreArea>;
 
 export type IndexRequest =
   | { op: "accept"; page: FetchedPage }
-  | { op: "remove"; siteId: number; url: string };
+  | { op: "remove"; siteId: number; url: string }
+  | { op: "store"; area: CrawlStoreArea; method: string; args: unknown[] };
 
 export type IndexCall = IndexRequest & { id: number };
 
 /** The last message: the thread closes its store connection and ends. */
 export type IndexClose = { op: "close" };
 
-export type IndexReply = { id: number; error: null } | { id: number; error: string };
+export type IndexReply =
+  | { id: number; error: null; value: unknown }
+  | { id: number; error: string };
 
 /** What the index thread is started with. */
 export interface IndexThreadData {
-  /** The SQLite file both threads open (each its own connection). */
+  /** The SQLite file the thread opens. */
   file: string;
 }

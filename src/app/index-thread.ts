@@ -1,27 +1,35 @@
 /**
  * Indexing in a thread of its own: the crawl's thread keeps its event loop for the sites' timers
- * and requests while another core extracts, analyses and writes pages. A page counts as accepted
- * when the index thread has written it, so the crawl settles it in the frontier only then (a
- * crash loses nothing).
+ * and requests while another core extracts, analyses and writes pages. The thread also holds the
+ * only store connection the crawl uses: the crawl's reads and writes (frontier, pace, reports) go
+ * to it as messages, so the crawl's thread never waits on a database lock or a checkpoint, and the
+ * index's transactions never compete with another writer. A page counts as accepted when the index
+ * thread has written it, so the crawl settles it in the frontier only then (a crash loses
+ * nothing).
  */
 import { Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
-import type {
-  IndexClose,
-  IndexReply,
-  IndexRequest,
-  IndexThreadData,
+import {
+  CRAWL_STORE_AREAS,
+  type CrawlStore,
+  type CrawlStoreArea,
+  type IndexClose,
+  type IndexReply,
+  type IndexRequest,
+  type IndexThreadData,
 } from "./index-thread-protocol.js";
 
 /** How long the thread may take to close its store before it is stopped. */
 const CLOSE_WAIT_MS = 10_000;
 
 export interface IndexThread extends PageSink {
-  /** Waits for the calls in progress, then stops the thread. */
+  /** The crawl's parts of the store, read and written by the index thread. */
+  store: CrawlStore;
+  /** Waits for the calls in progress, then closes the thread's store and stops the thread. */
   close(): Promise<void>;
 }
 
-type Pending = { done: () => void; fail: (error: Error) => void };
+type Pending = { done: (value: unknown) => void; fail: (error: Error) => void };
 
 export function startIndexThread(file: string): IndexThread {
   const worker = new Worker(new URL("./index-worker.js", import.meta.url), {
@@ -40,15 +48,15 @@ export function startIndexThread(file: string): IndexThread {
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
-    if (reply.error === null) call.done();
+    if (reply.error === null) call.done(reply.value);
     else call.fail(new Error(reply.error));
   });
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
 
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   const call = (message: IndexRequest) => {
-    const result = new Promise<void>((done, fail) => {
+    const result = new Promise<unknown>((done, fail) => {
       if (broken) {
         fail(broken);
         return;
@@ -62,11 +70,29 @@ export function startIndexThread(file: string): IndexThread {
     result.then(forget, forget);
     return result;
   };
-  let closed: Promise<void> | null = null;
+  const area = (name: CrawlStoreArea) =>
+    new Proxy(
+      {},
+      {
+        get: (_target, method) =>
+          typeof method === "string"
+            ? (...args: unknown[]) => call({ op: "store", area: name, method, args })
+            : undefined,
+      },
+    );
+  const store = Object.fromEntries(
+    CRAWL_STORE_AREAS.map((name) => [name, area(name)]),
+  ) as unknown as CrawlStore;
 
+  let closed: Promise<void> | null = null;
   return {
-    accept: (page) => call({ op: "accept", page }),
-    remove: (siteId, url) => call({ op: "remove", siteId, url }),
+    store,
+    accept: async (page) => {
+      await call({ op: "accept", page });
+    },
+    remove: async (siteId, url) => {
+      await call({ op: "remove", siteId, url });
+    },
     close: () => {
       closed ??= Promise.allSettled([...inFlight]).then(async () => {
         if (broken) {

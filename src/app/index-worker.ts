@@ -1,24 +1,51 @@
 /**
- * The index thread's entry (started by index-thread.ts): the index sink on a store connection of
- * its own. Calls run as they arrive, so pages of many sites still share the index's group commit.
+ * The index thread's entry (started by index-thread.ts): the index sink, and the crawl's store
+ * calls, on one store connection. Store calls are answered as they arrive; pages are indexed one
+ * per event-loop turn, so a store call never waits behind a burst of pages (and the pages of
+ * many sites still share the index's group commit).
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { createTurns } from "../crawl/turns.js";
 import { createIndexSink } from "../index/page-sink.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
-import type {
-  IndexCall,
-  IndexClose,
-  IndexReply,
-  IndexThreadData,
+import {
+  CRAWL_STORE_AREAS,
+  type IndexCall,
+  type IndexClose,
+  type IndexReply,
+  type IndexThreadData,
 } from "./index-thread-protocol.js";
-import { lowerThisThreadPriority } from "./thread-priority.js";
 
 const port = parentPort;
 if (!port) throw new Error("index-worker.js runs as a worker thread");
 const { file } = workerData as IndexThreadData;
-lowerThisThreadPriority();
 const store = openSqliteStore(file);
 const sink = createIndexSink(store);
+const takeTurn = createTurns();
+
+function storeCall(area: string, method: string, args: unknown[]): Promise<unknown> {
+  if (!(CRAWL_STORE_AREAS as readonly string[]).includes(area)) {
+    return Promise.reject(new Error(`no store area "${area}" for the crawl`));
+  }
+  const target = store[area as (typeof CRAWL_STORE_AREAS)[number]] as unknown as Record<
+    string,
+    unknown
+  >;
+  const fn = Object.hasOwn(target, method) ? target[method] : undefined;
+  if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
+  return Promise.resolve().then(() => fn.apply(target, args));
+}
+
+function run(call: IndexCall): Promise<unknown> {
+  switch (call.op) {
+    case "store":
+      return storeCall(call.area, call.method, call.args);
+    case "accept":
+      return takeTurn().then(() => sink.accept(call.page));
+    case "remove":
+      return takeTurn().then(() => sink.remove(call.siteId, call.url));
+  }
+}
 
 port.on("message", (call: IndexCall | IndexClose) => {
   if (call.op === "close") {
@@ -26,9 +53,8 @@ port.on("message", (call: IndexCall | IndexClose) => {
     void store.close().finally(() => port.close());
     return;
   }
-  const work = call.op === "accept" ? sink.accept(call.page) : sink.remove(call.siteId, call.url);
-  work.then(
-    () => port.postMessage({ id: call.id, error: null } satisfies IndexReply),
+  run(call).then(
+    (value) => port.postMessage({ id: call.id, error: null, value } satisfies IndexReply),
     (error: unknown) =>
       port.postMessage({
         id: call.id,

@@ -46,7 +46,7 @@ export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
  * app/index-thread.ts), so the crawl's timers never wait behind either.
  */
 export async function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
-  const thread = startIndexThread(store.location);
+  const thread = startIndexThread(store.location, store);
   try {
     return await crawlSites(startUrls, {
       ...run,

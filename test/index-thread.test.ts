@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type * as IndexThreadModule from "../src/app/index-thread.js";
+import type { CrawlStore } from "../src/app/index-thread-protocol.js";
 import type { FetchedPage } from "../src/core/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { tempDir } from "./helpers/cli.js";
@@ -18,9 +19,10 @@ const PAGE = readFileSync(
 );
 const ORIGIN = "http://127.0.0.1";
 
-const startIndexThread = async (file: string) =>
+const startIndexThread = async (file: string, local?: CrawlStore) =>
   ((await import(join(DIST, "index-thread.js"))) as typeof IndexThreadModule).startIndexThread(
     file,
+    local,
   );
 
 const page = (siteId: number, path: string, html = PAGE): FetchedPage => ({
@@ -75,6 +77,32 @@ describe("index thread", () => {
       );
     } finally {
       await thread.close();
+    }
+  });
+
+  it("serves the first store calls from the caller's connection until the thread is ready", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const local = openSqliteStore(file);
+    const served: string[] = [];
+    const counted = new Proxy(local.sites, {
+      get: (target, method: keyof typeof local.sites) => {
+        const fn = target[method];
+        return (...args: never[]) => {
+          served.push(method);
+          return (fn as (...a: never[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const thread = await startIndexThread(file, { ...local, sites: counted });
+    try {
+      const site = await thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+      expect(served).toEqual(["ensure"]);
+      await thread.ready;
+      expect(await thread.store.sites.byOrigin(ORIGIN)).toEqual(site);
+      expect(served).toEqual(["ensure"]);
+    } finally {
+      await thread.close();
+      await local.close();
     }
   });
 });

@@ -28,6 +28,9 @@ export type IndexReply =
   | { id: number; error: null; value: unknown }
   | { id: number; error: string };
 
+/** The thread's first message: its store is open, store calls may come to it now. */
+export type IndexReady = { ready: true };
+
 /** What the index thread is started with. */
 export interface IndexThreadData {
   /** The SQLite file the thread opens. */

@@ -14,6 +14,7 @@ import {
   type CrawlStore,
   type CrawlStoreArea,
   type IndexClose,
+  type IndexReady,
   type IndexReply,
   type IndexRequest,
   type IndexThreadData,
@@ -25,13 +26,21 @@ const CLOSE_WAIT_MS = 10_000;
 export interface IndexThread extends PageSink {
   /** The crawl's parts of the store, read and written by the index thread. */
   store: CrawlStore;
+  /** Resolves once the thread's store is open and store calls go to it. */
+  ready: Promise<void>;
   /** Waits for the calls in progress, then closes the thread's store and stops the thread. */
   close(): Promise<void>;
 }
 
 type Pending = { done: (value: unknown) => void; fail: (error: Error) => void };
 
-export function startIndexThread(file: string): IndexThread {
+/**
+ * Starts the thread on the store's file. Until the thread has opened it (a worker takes some
+ * 100 ms to start), the crawl's store calls go to `local`, the caller's own connection, so the
+ * crawl's first requests do not wait for the thread. The crawl awaits each store call, so none is
+ * left in flight on `local` when calls move over.
+ */
+export function startIndexThread(file: string, local?: CrawlStore): IndexThread {
   const worker = new Worker(new URL("./index-worker.js", import.meta.url), {
     workerData: { file } satisfies IndexThreadData,
   });
@@ -44,7 +53,17 @@ export function startIndexThread(file: string): IndexThread {
     for (const call of pending.values()) call.fail(error);
     pending.clear();
   };
-  worker.on("message", (reply: IndexReply) => {
+  let ready = false;
+  let markReady = () => {};
+  const whenReady = new Promise<void>((done) => {
+    markReady = done;
+  });
+  worker.on("message", (reply: IndexReply | IndexReady) => {
+    if ("ready" in reply) {
+      ready = true;
+      markReady();
+      return;
+    }
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
@@ -76,7 +95,10 @@ export function startIndexThread(file: string): IndexThread {
       {
         get: (_target, method) =>
           typeof method === "string"
-            ? (...args: unknown[]) => call({ op: "store", area: name, method, args })
+            ? (...args: unknown[]) => {
+                if (!ready && local) return localCall(local, name, method, args);
+                return call({ op: "store", area: name, method, args });
+              }
             : undefined,
       },
     );
@@ -87,6 +109,7 @@ export function startIndexThread(file: string): IndexThread {
   let closed: Promise<void> | null = null;
   return {
     store,
+    ready: whenReady,
     accept: async (page) => {
       await call({ op: "accept", page });
     },
@@ -109,4 +132,11 @@ export function startIndexThread(file: string): IndexThread {
       return closed;
     },
   };
+}
+
+function localCall(store: CrawlStore, area: CrawlStoreArea, method: string, args: unknown[]) {
+  const target = store[area] as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const fn = target[method];
+  if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
+  return fn.apply(target, args);
 }

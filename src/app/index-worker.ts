@@ -6,12 +6,12 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createTurns } from "../crawl/turns.js";
-import { createIndexSink } from "../index/page-sink.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import {
   CRAWL_STORE_AREAS,
   type IndexCall,
   type IndexClose,
+  type IndexReady,
   type IndexReply,
   type IndexThreadData,
 } from "./index-thread-protocol.js";
@@ -20,7 +20,10 @@ const port = parentPort;
 if (!port) throw new Error("index-worker.js runs as a worker thread");
 const { file } = workerData as IndexThreadData;
 const store = openSqliteStore(file);
-const sink = createIndexSink(store);
+port.postMessage({ ready: true } satisfies IndexReady);
+// The crawl's first store calls (before its first request) are answered while the index's
+// modules still load.
+const sink = import("../index/page-sink.js").then(({ createIndexSink }) => createIndexSink(store));
 const takeTurn = createTurns();
 
 function storeCall(area: string, method: string, args: unknown[]): Promise<unknown> {
@@ -41,9 +44,15 @@ function run(call: IndexCall): Promise<unknown> {
     case "store":
       return storeCall(call.area, call.method, call.args);
     case "accept":
-      return takeTurn().then(() => sink.accept(call.page));
+      return sink.then(async (index) => {
+        await takeTurn();
+        return index.accept(call.page);
+      });
     case "remove":
-      return takeTurn().then(() => sink.remove(call.siteId, call.url));
+      return sink.then(async (index) => {
+        await takeTurn();
+        return index.remove(call.siteId, call.url);
+      });
   }
 }
 

@@ -43,6 +43,13 @@ describe("extractAnchors", () => {
     expect(texts(html)).toEqual(["/manual/a.html: Guide"]);
   });
 
+  it("leaves out the links of navigation landmarks, which a site repeats on every page", () => {
+    const html = `<nav><a href="a.html">Guide</a></nav><aside><a href="a.html">Tips</a></aside>
+      <div role="navigation"><ul><li><a href="b.html">Tuning</a></li></ul></div>
+      <div class="index"><dl><dt>backups, <a href="c.html">SQL Dump</a></dt></dl></div>`;
+    expect(texts(html)).toEqual(["/manual/c.html: SQL Dump \n backups"]);
+  });
+
   it("survives any input", () => {
     expect(extractAnchors("<a href='http://[::1'>x</a><li><dt><dd></a>", PAGE)).toEqual([]);
     expect(extractAnchors("<a href=a.html>x", "not a url")).toEqual([]);

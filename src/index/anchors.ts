@@ -1,14 +1,18 @@
 /**
  * What a site's own links say about the pages they point to, as web search engines read anchor
  * text: each link's words, its title attribute and, when the link sits in a short list entry (a
- * book index's "savepoints, SAVEPOINT", a table of contents line), the entry's own words and those
- * of the entry it hangs under ("savepoints" above "defining, SAVEPOINT"). A visitor's words often
- * stand there and nowhere in the page itself ("password file" for The Password File's page).
+ * book index's "savepoints, SAVEPOINT"), the entry's own words and those of the entry it hangs
+ * under ("savepoints" above "defining, SAVEPOINT"). A visitor's words often stand there and
+ * nowhere in the page itself ("password file" for The Password File's page). Links in navigation
+ * landmarks (`<nav>`, `<aside>`, role=navigation: extraction's rules) are left out: a site repeats
+ * them on every page (a documentation theme's sidebar lists thousands of pages), and they only
+ * repeat the titles of the pages they list.
  *
  * One streaming pass over htmlparser2's callbacks, linear in the input, bounded in what it keeps.
  */
 import { Parser } from "htmlparser2";
 import type { AnchorRecord } from "../store/types.js";
+import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
 
 /** Entries whose own words label the links in them. */
 const ENTRY_TAGS = new Set(["li", "dt", "td", "th"]);
@@ -50,7 +54,9 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
   const terms: string[] = [];
   let link: { target: string; text: string; title: string } | null = null;
   let linkDepth = 0;
-  let ignored = 0;
+  /** Per open element: whether it starts a navigation landmark; `chrome` counts those open. */
+  const opened: boolean[] = [];
+  let chrome = 0;
 
   const add = (target: string, parts: string[]) => {
     if (anchors.size >= MAX_ANCHORS) return;
@@ -62,7 +68,10 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (name === "script" || name === "style" || name === "template") ignored++;
+        const starts =
+          DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
+        opened.push(starts);
+        if (starts) chrome++;
         if (name === "dl") terms.push("");
         else if (ENTRY_TAGS.has(name)) {
           const under = entries[entries.length - 1];
@@ -71,7 +80,7 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
         } else if (name === "dd") {
           // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
           entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
-        } else if (name === "a" && attribs.href !== undefined && link === null) {
+        } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
           let target: URL;
           try {
             target = new URL(attribs.href.slice(0, 2048), page);
@@ -86,7 +95,7 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
         if (link) linkDepth++;
       },
       ontext(data) {
-        if (ignored > 0) return;
+        if (chrome > 0) return;
         if (link) {
           if (link.text.length < MAX_TEXT_CHARS) link.text += data;
           return;
@@ -95,7 +104,7 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
         if (entry && entry.own.length < MAX_TEXT_CHARS * 2) entry.own += data;
       },
       onclosetag(name) {
-        if (name === "script" || name === "style" || name === "template") ignored--;
+        if (opened.pop()) chrome--;
         if (link && --linkDepth === 0) {
           const entry = entries[entries.length - 1];
           const found = { target: link.target, text: tidy(link.text) };

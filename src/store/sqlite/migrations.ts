@@ -265,7 +265,7 @@ export const MIGRATIONS: readonly Migration[] = [
         text TEXT NOT NULL
       ) STRICT;
       CREATE INDEX anchors_page ON anchors (page_id);
-      CREATE INDEX anchors_target ON anchors (site_id, target);
+      CREATE INDEX anchors_target ON anchors (site_id, target, text);
     `,
   },
 ];

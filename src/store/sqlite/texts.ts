@@ -46,6 +46,8 @@ interface PlaceRow {
 
 /** How long a page waits for others to share its commit (a fraction of the 0.5 s between requests). */
 const GROUP_COMMIT_MS = 15;
+/** Links to one page read for an answer, at most (`anchors`). */
+const MAX_ANCHORS_READ = 1_000;
 
 /**
  * The text index in SQLite (migrations 3 and 6). Terms are stored as they are: the inverted index
@@ -67,8 +69,13 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
   const insertAnchor = db.prepare(
     "INSERT INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
   );
+  // A page many pages link to is read no further than its first links: what an answer costs
+  // stays bounded, whatever template links to every page of a large site.
   const anchorTexts = db
-    .prepare("SELECT DISTINCT text FROM anchors WHERE site_id = ? AND target = ?")
+    .prepare(
+      `SELECT DISTINCT text FROM
+       (SELECT text FROM anchors WHERE site_id = ? AND target = ? LIMIT ${MAX_ANCHORS_READ})`,
+    )
     .pluck();
   const insertSection = db.prepare(
     "INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text) VALUES (?, ?, ?, ?, ?, ?)",

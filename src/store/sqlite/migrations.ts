@@ -257,14 +257,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "anchors",
     sql: `
       -- What each page's links say about the pages they point to (src/index/anchors.ts). Rows go
-      -- with the linking page; answers read them by target.
+      -- with the linking page, kept in its order; answers read them by target.
       CREATE TABLE anchors (
         page_id INTEGER NOT NULL REFERENCES page_texts (id) ON DELETE CASCADE,
         site_id INTEGER NOT NULL,
         target TEXT NOT NULL,
-        text TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX anchors_page ON anchors (page_id);
+        text TEXT NOT NULL,
+        PRIMARY KEY (page_id, target, text)
+      ) STRICT, WITHOUT ROWID;
       CREATE INDEX anchors_target ON anchors (site_id, target, text);
     `,
   },

@@ -6,6 +6,7 @@
 import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
+import { anchorShares } from "./anchor-evidence.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
@@ -98,7 +99,8 @@ export async function answerQuestion(
     const questionIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0);
     passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf);
   }
-  const ranked = byPage(passages, terms);
+  const anchors = await anchorShares(sources.texts, siteId, passages, terms, analysed.lang);
+  const ranked = byPage(passages, terms, anchors);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
   const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);

@@ -46,16 +46,16 @@ export interface AnswerabilityModel {
 
 /** Fitted by `npm run bench -- evidence` (BENCHMARKS.md, "Evidence"). */
 export const MODEL: AnswerabilityModel = {
-  intercept: -1.926,
+  intercept: -1.519,
   weights: {
-    coverage: 2.136,
-    missing: -2.835,
-    unknown: -0.246,
-    found: 0.551,
-    score: 0.847,
-    weight: -1.373,
-    words: 4.433,
-    scoreShare: 0.891,
+    coverage: 2.168,
+    missing: -3.241,
+    unknown: -0.285,
+    found: 0.513,
+    score: 0.92,
+    weight: -1.419,
+    words: 4.215,
+    scoreShare: 0.799,
   },
 };
 

@@ -1,9 +1,11 @@
 /**
  * Pages answer, not passages alone: the ranked passages regrouped by page, pages in order of their
  * best passage plus what the rest of the page adds — more of the question's words found across its
- * sections, and a little for each further passage that matches.
+ * sections, a little for each further passage that matches, and what the site's links to the page
+ * say (anchor-evidence.ts).
  */
 import { coveredIdf } from "./coverage.js";
+import { isMain } from "./question.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
@@ -11,12 +13,22 @@ import type { WeightedTerm } from "./retrieve.js";
 const PAGE_COVERAGE = 0.5;
 /** Weight of the page's other matching passages' scores beside its best one. */
 const OTHER_PASSAGES = 0.05;
+/**
+ * Weight of the best link's share of the question, squared as the title's is (rank.ts), beside
+ * the question's idf.
+ */
+const ANCHOR = 1.5;
 
 /**
  * The passages in page order (best page first), each page's passages best first. A passage that
- * stands on several pages counts for the first of them, where it is cited.
+ * stands on several pages counts for the first of them, where it is cited. `anchors`: per page,
+ * the share of the question its best link holds.
  */
-export function byPage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]): Ranked[] {
+export function byPage(
+  ranked: readonly Ranked[],
+  terms: readonly WeightedTerm[],
+  anchors: ReadonlyMap<string, number> = new Map(),
+): Ranked[] {
   const pages = new Map<string, { passages: Ranked[]; found: Set<string>; sum: number }>();
   for (const passage of ranked) {
     const url = passage.chunk.places[0]?.url ?? "";
@@ -29,12 +41,18 @@ export function byPage(ranked: readonly Ranked[], terms: readonly WeightedTerm[]
     page.sum += passage.score;
     for (const term of passage.matched) page.found.add(term);
   }
-  const scored = [...pages.values()].map((page) => {
+  const totalIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0);
+  const scored = [...pages].map(([url, page]) => {
     const best = page.passages[0]?.score ?? 0;
     const covered = coveredIdf(terms, (t) => page.found.has(t));
+    const linked = anchors.get(url) ?? 0;
     return {
       page,
-      score: best + PAGE_COVERAGE * covered + OTHER_PASSAGES * (page.sum - best),
+      score:
+        best +
+        PAGE_COVERAGE * covered +
+        OTHER_PASSAGES * (page.sum - best) +
+        ANCHOR * totalIdf * linked ** 2,
     };
   });
   scored.sort((a, b) => b.score - a.score);

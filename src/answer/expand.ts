@@ -11,10 +11,14 @@ const EXPANSION = {
   /** Languages whose thesaurus is used. */
   languages: new Set(["en"]),
   relations: ["synonym", "derived"] as Relation[],
-  /** Related words below this thesaurus weight are left out. */
-  minWeight: 0.2,
+  /**
+   * Related words below this thesaurus weight are left out, and a related word searches at half
+   * its thesaurus weight: weak synonyms are rare words of the site ("tabular" for "table",
+   * "novel" for "new"), and at full weight their idf let them outweigh the question's own words.
+   */
+  minWeight: 0.4,
   /** A related word's search weight: its thesaurus weight times this. */
-  factor: 1,
+  factor: 0.5,
   /** Related words per question word, at most. */
   perWord: 4,
 };

@@ -9,6 +9,7 @@
  */
 import type { PageSink } from "../core/page-sink.js";
 import type { Pages, TextIndex } from "../store/types.js";
+import { extractAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
 import { pageLanguage } from "./language.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
@@ -39,7 +40,7 @@ export function createIndexSink(store: IndexStore): PageSink {
       );
       extracted.lang = pageLanguage(extracted.lang, extracted.blocks);
       const site = await siteOf(page.siteId);
-      const text = site.prepare(extracted);
+      const text = { ...site.prepare(extracted), anchors: extractAnchors(page.html, page.url) };
       const written = await store.texts.replacePage(
         {
           siteId: page.siteId,

@@ -308,6 +308,43 @@ for (const { name, open } of implementations) {
         expect(await store.texts.blocks(site.id, url("/nope"))).toBeNull();
       });
 
+      it("keeps what each page's links say about other pages, and lets it go with the page", async () => {
+        const { store, site, url } = await setUp();
+        const linking = (targets: [string, string][]) => ({
+          ...pageText("linking page"),
+          anchors: targets.map(([target, text]) => ({ target: url(target), text })),
+        });
+        await store.texts.replacePage(
+          pageRecord(site.id, url("/index")),
+          linking([
+            ["/a", "password file"],
+            ["/b", "backups"],
+          ]),
+        );
+        await store.texts.replacePage(
+          pageRecord(site.id, url("/other")),
+          linking([["/a", "password file"]]),
+        );
+        const read = () => store.texts.anchors(site.id, [url("/a"), url("/b"), url("/c")]);
+        expect(await read()).toEqual(
+          new Map([
+            [url("/a"), ["password file"]],
+            [url("/b"), ["backups"]],
+          ]),
+        );
+        // Written again, the page's links replace its old ones; re-indexed without them, they stay.
+        await store.texts.replacePage(pageRecord(site.id, url("/index")), linking([["/c", "tls"]]));
+        await store.texts.updateText(site.id, url("/other"), pageText("linking page, again"));
+        expect(await read()).toEqual(
+          new Map([
+            [url("/a"), ["password file"]],
+            [url("/c"), ["tls"]],
+          ]),
+        );
+        await store.texts.removePage(site.id, url("/other"));
+        expect(await read()).toEqual(new Map([[url("/c"), ["tls"]]]));
+      });
+
       it("answers document frequencies and the forward index", async () => {
         const { store, site, url } = await setUp();
         await store.texts.replacePage(

@@ -248,6 +248,17 @@ export interface PageText {
   boilerplate: BoilerplateRecord;
   /** The extraction's blocks and regions, as JSON the index phase writes and reads back. */
   blocks: string;
+  /**
+   * What the page's links say about the other pages of its site (src/index/anchors.ts). Absent:
+   * the page's anchors stay as written before (re-indexing from stored blocks, which keep none).
+   */
+  anchors?: AnchorRecord[];
+}
+
+/** A link of a page to another page of its site: the target's URL (no fragment) and its words. */
+export interface AnchorRecord {
+  target: string;
+  text: string;
 }
 
 /** Where a chunk stands on a page. */
@@ -348,6 +359,11 @@ export interface TextIndex {
   chunks(ids: readonly number[]): Promise<ChunkRecord[]>;
   /** The site's terms with their document frequencies (df > 0), for spelling suggestions. */
   vocabulary(siteId: number): Promise<[term: string, df: number][]>;
+  /**
+   * What the links of the site's indexed pages say about each of `targets` (page URLs without
+   * fragment): each distinct text once; targets no page links to are left out.
+   */
+  anchors(siteId: number, targets: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 export interface Store {

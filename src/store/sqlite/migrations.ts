@@ -252,4 +252,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sections_by_rowid RENAME TO sections;
     `,
   },
+  {
+    version: 8,
+    name: "anchors",
+    sql: `
+      -- What each page's links say about the pages they point to (src/index/anchors.ts). Rows go
+      -- with the linking page, kept in its order; answers read them by target.
+      CREATE TABLE anchors (
+        page_id INTEGER NOT NULL REFERENCES page_texts (id) ON DELETE CASCADE,
+        site_id INTEGER NOT NULL,
+        target TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (page_id, target, text)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX anchors_target ON anchors (site_id, target, text);
+    `,
+  },
 ];

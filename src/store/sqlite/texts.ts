@@ -46,6 +46,8 @@ interface PlaceRow {
 
 /** How long a page waits for others to share its commit (a fraction of the 0.5 s between requests). */
 const GROUP_COMMIT_MS = 15;
+/** Links to one page read for an answer, at most (`anchors`). */
+const MAX_ANCHORS_READ = 1_000;
 
 /**
  * The text index in SQLite (migrations 3 and 6). Terms are stored as they are: the inverted index
@@ -63,6 +65,18 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     "UPDATE page_texts SET fingerprints = ?, blocks = ?, mask = ? WHERE id = ?",
   );
   const dropSections = db.prepare("DELETE FROM sections WHERE page_id = ?");
+  const dropAnchors = db.prepare("DELETE FROM anchors WHERE page_id = ?");
+  const insertAnchor = db.prepare(
+    "INSERT INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
+  );
+  // A page many pages link to is read no further than its first links: what an answer costs
+  // stays bounded, whatever template links to every page of a large site.
+  const anchorTexts = db
+    .prepare(
+      `SELECT DISTINCT text FROM
+       (SELECT text FROM anchors WHERE site_id = ? AND target = ? LIMIT ${MAX_ANCHORS_READ})`,
+    )
+    .pluck();
   const insertSection = db.prepare(
     "INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text) VALUES (?, ?, ?, ?, ?, ?)",
   );
@@ -180,6 +194,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     text.sections.forEach((s, ord) => {
       insertSection.run(pageId, ord, JSON.stringify(s.headingPath), s.anchor, s.lang, s.text);
     });
+    if (text.anchors) {
+      if (known !== undefined) dropAnchors.run(pageId);
+      for (const a of text.anchors) insertAnchor.run(pageId, siteId, a.target, a.text);
+    }
     added.chunks = 0;
     added.length = 0;
     // A page written again puts its new places in under negative ords first, so that a chunk the
@@ -379,6 +397,14 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
           last = [term, df];
           out.push(last);
         }
+      }
+      return out;
+    },
+    anchors: async (siteId, targets) => {
+      const out = new Map<string, string[]>();
+      for (const target of new Set(targets)) {
+        const texts = anchorTexts.all(siteId, target) as string[];
+        if (texts.length > 0) out.set(target, texts);
       }
       return out;
     },

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { ChunkRecord } from "../store/types.js";
+import { byPage } from "./by-page.js";
+import type { Ranked } from "./rank.js";
+import type { WeightedTerm } from "./retrieve.js";
+
+const passage = (url: string, score: number, matched: string[]): Ranked => ({
+  chunk: {
+    id: score,
+    siteId: 1,
+    hash: url,
+    text: matched.join(" "),
+    lang: "en",
+    length: matched.length,
+    sentences: [],
+    places: [{ url, title: null, section: 0, headingPath: [], anchor: null, start: 0, end: 1 }],
+  } satisfies ChunkRecord,
+  score,
+  coverage: 1,
+  headingCoverage: 0,
+  proximity: 0,
+  bm25: score,
+  matched: new Set(matched),
+});
+const term = (t: string, idf: number): WeightedTerm => ({ term: t, word: t, extra: false, idf });
+const pagesOf = (ranked: Ranked[]) => [...new Set(ranked.map((p) => p.chunk.places[0]?.url))];
+
+describe("byPage", () => {
+  const terms = [term("password", 4), term("file", 2)];
+  const passages = [
+    passage("/client", 10, ["password", "file"]),
+    passage("/pgpass", 9.5, ["password", "file"]),
+    passage("/client", 8, ["password"]),
+  ];
+
+  it("orders pages by their best passage, the rest of the page adding a little", () => {
+    expect(pagesOf(byPage(passages, terms))).toEqual(["/client", "/pgpass"]);
+  });
+
+  it("lifts a page whose links from the site say what the question asks", () => {
+    expect(pagesOf(byPage(passages, terms, new Map([["/pgpass", 1]])))).toEqual([
+      "/pgpass",
+      "/client",
+    ]);
+    // A link holding a small share of the question weighs little.
+    expect(pagesOf(byPage(passages, terms, new Map([["/pgpass", 0.1]])))).toEqual([
+      "/client",
+      "/pgpass",
+    ]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * What a site's own links say about the pages they point to, as web search engines read anchor
+ * text: each link's words, its title attribute and, when the link sits in a short list entry (a
+ * book index's "savepoints, SAVEPOINT"), the entry's own words and those of the entry it hangs
+ * under ("savepoints" above "defining, SAVEPOINT"). A visitor's words often stand there and
+ * nowhere in the page itself ("password file" for The Password File's page). Links in navigation
+ * landmarks (`<nav>`, `<aside>`, role=navigation: extraction's rules) are left out: a site repeats
+ * them on every page (a documentation theme's sidebar lists thousands of pages), and they only
+ * repeat the titles of the pages they list.
+ *
+ * One streaming pass over htmlparser2's callbacks, linear in the input, bounded in what it keeps.
+ */
+import { Parser } from "htmlparser2";
+import type { AnchorRecord } from "../store/types.js";
+import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
+
+/** Entries whose own words label the links in them. */
+const ENTRY_TAGS = new Set(["li", "dt", "td", "th"]);
+/** An entry of more words than this is running text, not a label. */
+const MAX_LABEL_WORDS = 12;
+const MAX_TEXT_CHARS = 300;
+const MAX_ANCHORS = 5_000;
+
+interface Entry {
+  tag: string;
+  /** The entry's words outside its links. */
+  own: string;
+  /** The label of the entry this one hangs under ("" when none). */
+  parent: string;
+  links: { target: string; text: string }[];
+}
+
+const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+const tidy = (text: string) =>
+  text
+    .replace(/[\s,;:()]+/g, " ")
+    .trim()
+    .slice(0, MAX_TEXT_CHARS);
+const labelOf = (entry: Entry | undefined) =>
+  entry && words(entry.own) <= MAX_LABEL_WORDS ? tidy(entry.own) : "";
+
+/** The links of the page at `pageUrl` to other pages of its origin, with what they say. */
+export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return [];
+  }
+  const self = page.href.replace(/#.*$/, "");
+  const anchors = new Map<string, AnchorRecord>();
+  const entries: Entry[] = [];
+  /** Per open `<dl>`: the label of its last `<dt>`, which its `<dd>` entries hang under. */
+  const terms: string[] = [];
+  let link: { target: string; text: string; title: string } | null = null;
+  let linkDepth = 0;
+  /** Per open element: whether it starts a navigation landmark; `chrome` counts those open. */
+  const opened: boolean[] = [];
+  let chrome = 0;
+
+  const add = (target: string, parts: string[]) => {
+    if (anchors.size >= MAX_ANCHORS) return;
+    const seen = new Set<string>();
+    const text = parts.filter((p) => p !== "" && !seen.has(p) && seen.add(p)).join(" \n ");
+    if (text !== "") anchors.set(`${target} ${text}`, { target, text });
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const starts =
+          DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
+        opened.push(starts);
+        if (starts) chrome++;
+        if (name === "dl") terms.push("");
+        else if (ENTRY_TAGS.has(name)) {
+          const under = entries[entries.length - 1];
+          const parent = labelOf(under) || (under?.parent ?? "");
+          entries.push({ tag: name, own: "", parent, links: [] });
+        } else if (name === "dd") {
+          // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
+          entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
+        } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
+          let target: URL;
+          try {
+            target = new URL(attribs.href.slice(0, 2048), page);
+          } catch {
+            return;
+          }
+          target.hash = "";
+          if (target.origin !== page.origin || target.href === self) return;
+          link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
+          linkDepth = 0;
+        }
+        if (link) linkDepth++;
+      },
+      ontext(data) {
+        if (chrome > 0) return;
+        if (link) {
+          if (link.text.length < MAX_TEXT_CHARS) link.text += data;
+          return;
+        }
+        const entry = entries[entries.length - 1];
+        if (entry && entry.own.length < MAX_TEXT_CHARS * 2) entry.own += data;
+      },
+      onclosetag(name) {
+        if (opened.pop()) chrome--;
+        if (link && --linkDepth === 0) {
+          const entry = entries[entries.length - 1];
+          const found = { target: link.target, text: tidy(link.text) };
+          if (entry) entry.links.push({ ...found, text: [found.text, link.title].join(" ") });
+          else add(found.target, [found.text, link.title]);
+          link = null;
+        }
+        if (name === "dl") terms.pop();
+        else if (ENTRY_TAGS.has(name) || name === "dd") {
+          const entry = entries[entries.length - 1];
+          if (entry?.tag !== name) return;
+          entries.pop();
+          const label = labelOf(entry);
+          if (name === "dt" && terms.length > 0) terms[terms.length - 1] = label;
+          // Links in a <dd>'s running text are the description's, not the term's.
+          for (const l of entry.links)
+            add(l.target, name === "dd" ? [tidy(l.text)] : [tidy(l.text), label, entry.parent]);
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return [...anchors.values()];
+}

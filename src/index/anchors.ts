@@ -8,11 +8,13 @@
  * them on every page (a documentation theme's sidebar lists thousands of pages), and they only
  * repeat the titles of the pages they list.
  *
- * One streaming pass over htmlparser2's callbacks, linear in the input, bounded in what it keeps.
+ * It listens to the callbacks of extraction's own parse (extractPage's `observer`): the page is
+ * parsed once for both. Linear in the input, bounded in what it keeps.
  */
-import { Parser } from "htmlparser2";
 import type { AnchorRecord } from "../store/types.js";
+import { extractPage } from "./extract/index.js";
 import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
+import type { ParseObserver } from "./extract/types.js";
 
 /** Entries whose own words label the links in them. */
 const ENTRY_TAGS = new Set(["li", "dt", "td", "th"]);
@@ -30,22 +32,40 @@ interface Entry {
   links: { target: string; text: string }[];
 }
 
-const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Whether the text has at most `most` words; stops counting past it. */
+function fewWords(text: string, most: number): boolean {
+  WORD.lastIndex = 0;
+  for (let n = 0; WORD.exec(text) !== null; ) if (++n > most) return false;
+  return true;
+}
 const tidy = (text: string) =>
   text
     .replace(/[\s,;:()]+/g, " ")
     .trim()
     .slice(0, MAX_TEXT_CHARS);
 const labelOf = (entry: Entry | undefined) =>
-  entry && words(entry.own) <= MAX_LABEL_WORDS ? tidy(entry.own) : "";
+  entry && fewWords(entry.own, MAX_LABEL_WORDS) ? tidy(entry.own) : "";
+
+export interface AnchorCollector extends ParseObserver {
+  /** The links seen so far to other pages of the page's origin, with what they say. */
+  anchors(): AnchorRecord[];
+}
 
 /** The links of the page at `pageUrl` to other pages of its origin, with what they say. */
 export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
+  const collector = collectAnchors(pageUrl);
+  extractPage({ url: pageUrl, html }, { sections: false, observer: collector });
+  return collector.anchors();
+}
+
+/** Collects the anchors of the page at `pageUrl` from the callbacks of a parse of it. */
+export function collectAnchors(pageUrl: string): AnchorCollector {
   let page: URL;
   try {
     page = new URL(pageUrl);
   } catch {
-    return [];
+    return { onopentag() {}, ontext() {}, onclosetag() {}, anchors: () => [] };
   }
   const self = page.href.replace(/#.*$/, "");
   const anchors = new Map<string, AnchorRecord>();
@@ -65,69 +85,64 @@ export function extractAnchors(html: string, pageUrl: string): AnchorRecord[] {
     if (text !== "") anchors.set(`${target} ${text}`, { target, text });
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        const starts =
-          DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
-        opened.push(starts);
-        if (starts) chrome++;
-        if (name === "dl") terms.push("");
-        else if (ENTRY_TAGS.has(name)) {
-          const under = entries[entries.length - 1];
-          const parent = labelOf(under) || (under?.parent ?? "");
-          entries.push({ tag: name, own: "", parent, links: [] });
-        } else if (name === "dd") {
-          // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
-          entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
-        } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
-          let target: URL;
-          try {
-            target = new URL(attribs.href.slice(0, 2048), page);
-          } catch {
-            return;
-          }
-          target.hash = "";
-          if (target.origin !== page.origin || target.href === self) return;
-          link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
-          linkDepth = 0;
-        }
-        if (link) linkDepth++;
-      },
-      ontext(data) {
-        if (chrome > 0) return;
-        if (link) {
-          if (link.text.length < MAX_TEXT_CHARS) link.text += data;
+  return {
+    onopentag(name, attribs) {
+      const starts =
+        DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
+      opened.push(starts);
+      if (starts) chrome++;
+      if (name === "dl") terms.push("");
+      else if (ENTRY_TAGS.has(name)) {
+        const under = entries[entries.length - 1];
+        const parent = labelOf(under) || (under?.parent ?? "");
+        entries.push({ tag: name, own: "", parent, links: [] });
+      } else if (name === "dd") {
+        // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
+        entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
+      } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
+        let target: URL;
+        try {
+          target = new URL(attribs.href.slice(0, 2048), page);
+        } catch {
           return;
         }
-        const entry = entries[entries.length - 1];
-        if (entry && entry.own.length < MAX_TEXT_CHARS * 2) entry.own += data;
-      },
-      onclosetag(name) {
-        if (opened.pop()) chrome--;
-        if (link && --linkDepth === 0) {
-          const entry = entries[entries.length - 1];
-          const found = { target: link.target, text: tidy(link.text) };
-          if (entry) entry.links.push({ ...found, text: [found.text, link.title].join(" ") });
-          else add(found.target, [found.text, link.title]);
-          link = null;
-        }
-        if (name === "dl") terms.pop();
-        else if (ENTRY_TAGS.has(name) || name === "dd") {
-          const entry = entries[entries.length - 1];
-          if (entry?.tag !== name) return;
-          entries.pop();
-          const label = labelOf(entry);
-          if (name === "dt" && terms.length > 0) terms[terms.length - 1] = label;
-          // Links in a <dd>'s running text are the description's, not the term's.
-          for (const l of entry.links)
-            add(l.target, name === "dd" ? [tidy(l.text)] : [tidy(l.text), label, entry.parent]);
-        }
-      },
+        target.hash = "";
+        if (target.origin !== page.origin || target.href === self) return;
+        link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
+        linkDepth = 0;
+      }
+      if (link) linkDepth++;
     },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return [...anchors.values()];
+    ontext(data) {
+      if (chrome > 0) return;
+      if (link) {
+        if (link.text.length < MAX_TEXT_CHARS) link.text += data;
+        return;
+      }
+      const entry = entries[entries.length - 1];
+      if (entry && entry.own.length < MAX_TEXT_CHARS * 2) entry.own += data;
+    },
+    onclosetag(name) {
+      if (opened.pop()) chrome--;
+      if (link && --linkDepth === 0) {
+        const entry = entries[entries.length - 1];
+        const found = { target: link.target, text: tidy(link.text) };
+        if (entry) entry.links.push({ ...found, text: [found.text, link.title].join(" ") });
+        else add(found.target, [found.text, link.title]);
+        link = null;
+      }
+      if (name === "dl") terms.pop();
+      else if (ENTRY_TAGS.has(name) || name === "dd") {
+        const entry = entries[entries.length - 1];
+        if (entry?.tag !== name) return;
+        entries.pop();
+        const label = labelOf(entry);
+        if (name === "dt" && terms.length > 0) terms[terms.length - 1] = label;
+        // Links in a <dd>'s running text are the description's, not the term's.
+        for (const l of entry.links)
+          add(l.target, name === "dd" ? [tidy(l.text)] : [tidy(l.text), label, entry.parent]);
+      }
+    },
+    anchors: () => [...anchors.values()],
+  };
 }

@@ -9,7 +9,7 @@
  */
 import type { PageSink } from "../core/page-sink.js";
 import type { Pages, TextIndex } from "../store/types.js";
-import { extractAnchors } from "./anchors.js";
+import { collectAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
 import { pageLanguage } from "./language.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
@@ -34,13 +34,14 @@ export function createIndexSink(store: IndexStore): PageSink {
 
   return {
     async accept(page) {
+      const anchors = collectAnchors(page.url);
       const extracted = extractPage(
         { url: page.url, html: page.html, headers: page.headers },
-        { sections: false },
+        { sections: false, observer: anchors },
       );
       extracted.lang = pageLanguage(extracted.lang, extracted.blocks);
       const site = await siteOf(page.siteId);
-      const text = { ...site.prepare(extracted), anchors: extractAnchors(page.html, page.url) };
+      const text = { ...site.prepare(extracted), anchors: anchors.anchors() };
       const written = await store.texts.replacePage(
         {
           siteId: page.siteId,

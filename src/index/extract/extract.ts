@@ -33,6 +33,7 @@ import type {
   ExtractedPage,
   ExtractOptions,
   PageInput,
+  ParseObserver,
   Region,
 } from "./types.js";
 
@@ -111,7 +112,7 @@ interface Parsed {
  * for (const s of page.sections) console.log(s.headingPath.join(" > "), s.anchor, s.text);
  */
 export function extractPage(input: PageInput, options: ExtractOptions = {}): ExtractedPage {
-  let parsed = parse(input.html, true);
+  let parsed = parse(input.html, true, options.observer);
   if (!hasBodyText(parsed.blocks)) {
     // Class and id rules are guesses; when they leave nothing, the page is read without them.
     const plain = parse(input.html, false);
@@ -299,7 +300,7 @@ function makeSignature(tag: string, classes: string): string {
   return names.length > 0 ? `${tag}.${names.join(".")}` : tag;
 }
 
-function parse(html: string, classRules: boolean): Parsed {
+function parse(html: string, classRules: boolean, observer?: ParseObserver): Parsed {
   const out: Parsed = {
     title: "",
     firstH1: "",
@@ -468,6 +469,7 @@ function parse(html: string, classRules: boolean): Parsed {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        observer?.onopentag(name, attribs);
         const parent = top();
         if (dropDepth > 0) {
           stack.push(INERT);
@@ -599,6 +601,7 @@ function parse(html: string, classRules: boolean): Parsed {
         boundParserDepth();
       },
       ontext(data) {
+        observer?.ontext(data);
         if (inTitle) {
           if (out.title.length < MAX_TITLE * 4) out.title += data;
           return;
@@ -612,6 +615,7 @@ function parse(html: string, classRules: boolean): Parsed {
         appendText(data);
       },
       onclosetag(name) {
+        observer?.onclosetag(name);
         if (stack.length <= 1) return;
         const frame = stack.pop() as Frame;
         if (name === "title" && inTitle) {

@@ -20,6 +20,13 @@ export interface PageInput {
  */
 export type DetectLanguage = (text: string) => string | null;
 
+/** Follows extraction's parse of a page: the element and text callbacks, in document order. */
+export interface ParseObserver {
+  onopentag(name: string, attribs: Record<string, string>): void;
+  ontext(data: string): void;
+  onclosetag(name: string): void;
+}
+
 export interface ExtractOptions {
   /** Language detector for pages without a declared language and for sections. */
   detectLanguage?: DetectLanguage;
@@ -33,6 +40,8 @@ export interface ExtractOptions {
    * boilerplate detection anyway (the index).
    */
   sections?: boolean;
+  /** Also told every callback of the page's (first) parse, so other readers need no parse of their own. */
+  observer?: ParseObserver;
 }
 
 /** The kind of one text block, which decides how it joins its neighbours in section text. */

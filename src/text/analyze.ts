@@ -17,13 +17,14 @@
  * Each term carries its word's position (stopwords count, so distances are the text's) and its
  * span in the input; extra terms (compound parts, pieces, diacritic-free stems) share the position
  * and span of their word and are flagged `extra`.
- * Results are cached per analyser by surface form (bounded), so a word costs one map look-up
- * after its first time.
+ * Results are cached per analyser by surface form (bounded, `span-cache.ts`), so a word costs
+ * one look-up after its first time, without being cut out of the text.
  */
 import { asciiWords, NOT_ASCII } from "./ascii-words.js";
 import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from "./compound.js";
 import { fold, germanDigraphs } from "./fold.js";
 import { primaryTag, rulesFor } from "./languages.js";
+import { createSpanCache } from "./span-cache.js";
 import {
   HAS_APOSTROPHE,
   HAS_DIGIT,
@@ -106,7 +107,7 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   const stop = new Set<string>();
   for (const word of rules?.stopwords ?? []) stop.add(matchForm(word, rules));
   const isStopForm = (form: string) => stop.has(form);
-  const cache = new Map<string, Entry | null>();
+  const cache = createSpanCache<Entry | null>(cacheSize);
   const asciiStop = asciiWords([...stop].map((form) => [form, 1] as const));
   /** German digraphs ("fuer") change a word's form: such words take the long way. */
   const digraphs = rules?.code === "de";
@@ -182,12 +183,13 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     return simple(lower);
   }
 
-  function lookup(raw: string, flags: number): Entry | null {
-    let entry = cache.get(raw);
+  /** The entry of the word `text.slice(start, end)`. */
+  function lookup(text: string, start: number, end: number, flags: number): Entry | null {
+    let entry = cache.get(text, start, end);
     if (entry === undefined) {
+      const raw = text.slice(start, end);
       entry = compute(raw, flags);
-      if (cache.size >= cacheSize) cache.clear();
-      cache.set(raw, entry);
+      cache.add(raw, entry);
     }
     return entry;
   }
@@ -201,7 +203,7 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   function forEachTerm(text: string, visit: TermVisitor): number {
     let position = 0;
     scanWords(text, (start, end, flags) => {
-      const entry = lookup(text.slice(start, end), flags);
+      const entry = lookup(text, start, end, flags);
       if (entry) {
         visit(entry.term, position, start, end, false);
         if (entry.extras)
@@ -225,7 +227,7 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     term(word) {
       let found: string | null = null;
       scanWords(word, (start, end, flags) => {
-        if (found === null) found = lookup(word.slice(start, end), flags)?.term ?? null;
+        if (found === null) found = lookup(word, start, end, flags)?.term ?? null;
       });
       return found;
     },

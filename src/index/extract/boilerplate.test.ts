@@ -135,6 +135,24 @@ describe("site boilerplate", () => {
     expect(site.pages).toBe(3);
   });
 
+  it("a page classified again sees the counts as they are now, after pages left and came back", () => {
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 8 }, (_, i) => sitePage(i + 1));
+    for (const p of pages) site.learn(p);
+    const first = pages[0] as ExtractedPage;
+    expect(site.classify(first).some((d) => d === 1)).toBe(true);
+    // Every page leaves (so do their fingerprints' counts), then some come back.
+    for (const p of pages) site.forget(p.url);
+    for (const p of pages.slice(0, 5)) site.learn(p);
+    const fresh = createSiteBoilerplate();
+    for (const p of pages.slice(0, 5)) fresh.learn(p);
+    expect([...site.classify(first)]).toEqual([...fresh.classify(first)]);
+    // A page that left is classified by the others' counts.
+    site.forget(first.url);
+    fresh.forget(first.url);
+    expect([...site.classify(first)]).toEqual([...fresh.classify(first)]);
+  });
+
   it("what was learnt carries over as JSON", () => {
     const site = createSiteBoilerplate();
     for (let i = 1; i <= 5; i++) site.learn(sitePage(i));

@@ -87,6 +87,14 @@ export interface SiteBoilerplate {
   toJSON(): SiteBoilerplateState;
 }
 
+/** Largest scratch buffer a detector keeps (numbers): pages of up to ~10,000 blocks. */
+const MAX_SCRATCH = 65_536;
+
+/** A fingerprint's count; a page's blocks keep theirs (`cellsOf`) to skip the look-ups. */
+interface Count {
+  documents: number;
+}
+
 interface Document {
   refs: number;
   /** Sorted distinct fingerprints of the document's blocks. */
@@ -104,7 +112,13 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
   const maxFreshWords = options.maxFreshWords ?? 40;
 
   /** Distinct documents each fingerprint is on. */
-  const counts = new Map<number, number>();
+  const counts = new Map<number, Count>();
+  /** Moves whenever a fingerprint leaves `counts`: the cells a page kept may be stale then. */
+  let removals = 0;
+  /** Per page's blocks, each block's count, so a page classified again looks nothing up. */
+  const blockCounts = new WeakMap<readonly Block[], { removals: number; cells: Count[] }>();
+  /** Prefix sums over a page's blocks, reused from page to page. */
+  let scratch = new Int32Array(0);
   /** URL → its document; documents bucketed by a hash of their fingerprints. */
   const urls = new Map<string, Document>();
   const documents = new Map<number, Document[]>();
@@ -133,10 +147,18 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
 
   function add(fingerprints: readonly number[], delta: 1 | -1): void {
     for (const fp of fingerprints) {
-      const before = counts.get(fp) ?? 0;
+      let cell = counts.get(fp);
+      if (!cell) {
+        cell = { documents: 0 };
+        counts.set(fp, cell);
+      }
+      const before = cell.documents;
       const after = before + delta;
-      if (after <= 0) counts.delete(fp);
-      else counts.set(fp, after);
+      cell.documents = after;
+      if (after <= 0) {
+        counts.delete(fp);
+        removals++;
+      }
       if (before < repeatAt !== after < repeatAt || before < aloneAt !== after < aloneAt) {
         version++;
       }
@@ -184,20 +206,29 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     const n = blocks.length;
     const drop = new Uint8Array(n);
     if (documentCount < minPages) return drop;
+    const cells = cellsOf(blocks);
     const repeated = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const b = blocks[i] as Block;
       if (b.kind === "heading") continue;
-      const count = counts.get(b.fingerprint) ?? 0;
+      const count = cells
+        ? (cells[i] as Count).documents
+        : (counts.get(b.fingerprint)?.documents ?? 0);
       if (count >= repeatAt) repeated[i] = 1;
       if (count >= aloneAt && (b.kind === "text" || b.kind === "item")) drop[i] = 1;
     }
     // Prefix sums over blocks, so each region is judged in O(1).
-    const headings = new Int32Array(n + 1);
-    const reps = new Int32Array(n + 1);
-    const linkReps = new Int32Array(n + 1);
-    const freshWords = new Int32Array(n + 1);
-    const longFresh = new Int32Array(n + 1);
+    const buffer = scratchFor(6 * (n + 1));
+    const headings = buffer.subarray(0, n + 1);
+    const reps = buffer.subarray(n + 1, 2 * (n + 1));
+    const linkReps = buffer.subarray(2 * (n + 1), 3 * (n + 1));
+    const freshWords = buffer.subarray(3 * (n + 1), 4 * (n + 1));
+    const longFresh = buffer.subarray(4 * (n + 1), 5 * (n + 1));
+    headings[0] = 0;
+    reps[0] = 0;
+    linkReps[0] = 0;
+    freshWords[0] = 0;
+    longFresh[0] = 0;
     let counted = blockWords.get(blocks);
     if (!counted) {
       counted = new Int32Array(n).fill(-1);
@@ -220,7 +251,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
       freshWords[i + 1] = (freshWords[i] as number) + words;
       longFresh[i + 1] = (longFresh[i] as number) + (words > maxFreshBlockWords ? 1 : 0);
     }
-    const marks = new Int32Array(n + 1);
+    const marks = buffer.subarray(5 * (n + 1), 6 * (n + 1)).fill(0);
     for (const { start, end } of page.regions) {
       if (start < 0 || end > n || end - start < 2 || (start === 0 && end === n)) continue;
       const size = end - start;
@@ -239,6 +270,31 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
       if (open > 0 && (blocks[i] as Block).kind !== "heading") drop[i] = 1;
     }
     return drop;
+  }
+
+  /** Room for `size` numbers: the kept scratch buffer, grown up to `MAX_SCRATCH`. */
+  function scratchFor(size: number): Int32Array {
+    if (size <= scratch.length) return scratch;
+    const buffer = new Int32Array(size);
+    if (size <= MAX_SCRATCH) scratch = buffer;
+    return buffer;
+  }
+
+  /**
+   * The count cells of the page's blocks, kept with the blocks; null while one of its fingerprints
+   * is not counted (a page classified before it is learnt).
+   */
+  function cellsOf(blocks: readonly Block[]): Count[] | null {
+    const known = blockCounts.get(blocks);
+    if (known && known.removals === removals) return known.cells;
+    const cells: Count[] = [];
+    for (const b of blocks) {
+      const cell = counts.get(b.fingerprint);
+      if (!cell) return null;
+      cells.push(cell);
+    }
+    blockCounts.set(blocks, { removals, cells });
+    return cells;
   }
 
   for (const [url, fingerprints] of options.state?.pages ?? []) {

@@ -18,6 +18,11 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
+    // Checkpoints every 10,000 pages (40 MB of WAL) instead of 1,000: a page that commits keep
+    // rewriting (a table's last leaf, an index page) is copied back once per checkpoint, and each
+    // checkpoint syncs the file. Writing the pg manual's index copies 30% fewer pages back (the
+    // checkpoint on close included) in 5 checkpoints instead of 47; the WAL file is then reused.
+    db.pragma("wal_autocheckpoint = 10000");
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 10000");
     migrate(db, migrations);

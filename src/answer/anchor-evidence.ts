@@ -6,8 +6,7 @@
  */
 import type { TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
-import { coveredIdf } from "./coverage.js";
-import { isMain } from "./question.js";
+import { coveredIdf, questionIdf } from "./coverage.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
@@ -52,7 +51,7 @@ export async function anchorShares(
     urls.add(passage.chunk.places[0]?.url ?? "");
   }
   const anchors = await texts.anchors(siteId, [...urls]);
-  const totalIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0) || 1;
+  const totalIdf = questionIdf(terms) || 1;
   const searched = new Set(terms.map((t) => t.term));
   const shares = new Map<string, number>();
   for (const [url, list] of anchors) {

@@ -10,11 +10,12 @@ import { anchorShares } from "./anchor-evidence.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
+import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
-import { analyseQuestion, isMain, type QueryTerm } from "./question.js";
+import { analyseQuestion, type QueryTerm } from "./question.js";
 import { rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 
@@ -96,8 +97,7 @@ export async function answerQuestion(
   const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
   let passages = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);
   if (models.embeddings) {
-    const questionIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0);
-    passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf);
+    passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf(terms));
   }
   const anchors = await anchorShares(sources.texts, siteId, passages, terms, analysed.lang);
   const ranked = byPage(passages, terms, anchors);

@@ -4,8 +4,7 @@
  * sections, a little for each further passage that matches, and what the site's links to the page
  * say (anchor-evidence.ts).
  */
-import { coveredIdf } from "./coverage.js";
-import { isMain } from "./question.js";
+import { coveredIdf, questionIdf } from "./coverage.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
@@ -41,7 +40,7 @@ export function byPage(
     page.sum += passage.score;
     for (const term of passage.matched) page.found.add(term);
   }
-  const totalIdf = terms.filter(isMain).reduce((sum, t) => sum + t.idf, 0);
+  const totalIdf = questionIdf(terms);
   const scored = [...pages].map(([url, page]) => {
     const best = page.passages[0]?.score ?? 0;
     const covered = coveredIdf(terms, (t) => page.found.has(t));

@@ -31,6 +31,13 @@ export function foundShares(
   return shares;
 }
 
+/** Σ idf over the main terms: the whole question, as coverage shares are counted against. */
+export function questionIdf(terms: readonly WeightedTerm[]): number {
+  let total = 0;
+  for (const term of terms) if (isMain(term)) total += term.idf;
+  return total;
+}
+
 /** Σ idf × share over the main terms. */
 export function coveredIdf(terms: readonly WeightedTerm[], has: (term: string) => boolean): number {
   const shares = foundShares(terms, has);

@@ -6,7 +6,7 @@
  */
 import type { ChunkRecord } from "../store/types.js";
 import { type Analyzer, analyzerFor } from "../text/index.js";
-import { coveredIdf, termWeight } from "./coverage.js";
+import { coveredIdf, questionIdf, termWeight } from "./coverage.js";
 import { isMain } from "./question.js";
 import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 
@@ -50,7 +50,7 @@ export function rank(
   const byId = new Map(chunks.map((c) => [c.id, c]));
   const analyzer = analyzerFor(lang);
   const main = terms.filter(isMain);
-  const totalIdf = main.reduce((sum, t) => sum + t.idf, 0) || 1;
+  const totalIdf = questionIdf(terms) || 1;
   const termsOfText = new Map<string, Set<string>>();
   const analysed = (text: string) => {
     let found = termsOfText.get(text);

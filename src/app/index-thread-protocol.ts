@@ -14,6 +14,22 @@ export const CRAWL_STORE_AREAS = [
 export type CrawlStoreArea = (typeof CRAWL_STORE_AREAS)[number];
 export type CrawlStore = Pick<Store, CrawlStoreArea>;
 
+/** Runs one of the crawl's store calls on `store`, named as in a message; unknown names reject. */
+export function callCrawlStore(
+  store: CrawlStore,
+  area: string,
+  method: string,
+  args: unknown[],
+): Promise<unknown> {
+  if (!(CRAWL_STORE_AREAS as readonly string[]).includes(area)) {
+    return Promise.reject(new Error(`no store area "${area}" for the crawl`));
+  }
+  const target = store[area as CrawlStoreArea] as unknown as Record<string, unknown>;
+  const fn = Object.hasOwn(target, method) ? target[method] : undefined;
+  if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
+  return Promise.resolve().then(() => fn.apply(target, args));
+}
+
 export type IndexRequest =
   | { op: "accept"; page: FetchedPage }
   | { op: "remove"; siteId: number; url: string }

@@ -13,6 +13,7 @@ import {
   CRAWL_STORE_AREAS,
   type CrawlStore,
   type CrawlStoreArea,
+  callCrawlStore,
   type IndexClose,
   type IndexReady,
   type IndexReply,
@@ -96,7 +97,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
         get: (_target, method) =>
           typeof method === "string"
             ? (...args: unknown[]) => {
-                if (!ready && local) return localCall(local, name, method, args);
+                if (!ready && local) return callCrawlStore(local, name, method, args);
                 return call({ op: "store", area: name, method, args });
               }
             : undefined,
@@ -132,11 +133,4 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
       return closed;
     },
   };
-}
-
-function localCall(store: CrawlStore, area: CrawlStoreArea, method: string, args: unknown[]) {
-  const target = store[area] as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const fn = target[method];
-  if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
-  return fn.apply(target, args);
 }

@@ -8,7 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createTurns } from "../crawl/turns.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import {
-  CRAWL_STORE_AREAS,
+  callCrawlStore,
   type IndexCall,
   type IndexClose,
   type IndexReady,
@@ -26,23 +26,10 @@ port.postMessage({ ready: true } satisfies IndexReady);
 const sink = import("../index/page-sink.js").then(({ createIndexSink }) => createIndexSink(store));
 const takeTurn = createTurns();
 
-function storeCall(area: string, method: string, args: unknown[]): Promise<unknown> {
-  if (!(CRAWL_STORE_AREAS as readonly string[]).includes(area)) {
-    return Promise.reject(new Error(`no store area "${area}" for the crawl`));
-  }
-  const target = store[area as (typeof CRAWL_STORE_AREAS)[number]] as unknown as Record<
-    string,
-    unknown
-  >;
-  const fn = Object.hasOwn(target, method) ? target[method] : undefined;
-  if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
-  return Promise.resolve().then(() => fn.apply(target, args));
-}
-
 function run(call: IndexCall): Promise<unknown> {
   switch (call.op) {
     case "store":
-      return storeCall(call.area, call.method, call.args);
+      return callCrawlStore(store, call.area, call.method, call.args);
     case "accept":
       return sink.then(async (index) => {
         await takeTurn();

@@ -19,7 +19,7 @@ import {
 const port = parentPort;
 if (!port) throw new Error("index-worker.js runs as a worker thread");
 const { file } = workerData as IndexThreadData;
-const store = openSqliteStore(file);
+const store = openSqliteStore(file, { checkpointThread: true });
 port.postMessage({ ready: true } satisfies IndexReady);
 // The crawl's first store calls (before its first request) are answered while the index's
 // modules still load.

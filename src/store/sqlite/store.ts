@@ -1,5 +1,6 @@
 import type { Store } from "../types.js";
 import { sqliteBlockList } from "./block-list.js";
+import { startCheckpointThread } from "./checkpoint-thread.js";
 import { sqliteCrawls } from "./crawls.js";
 import { currentVersion, openDatabase } from "./database.js";
 import { sqliteFrontier } from "./frontier.js";
@@ -8,9 +9,28 @@ import { sqlitePages } from "./pages.js";
 import { sqliteSites } from "./sites.js";
 import { sqliteTexts } from "./texts.js";
 
+export interface SqliteStoreOptions {
+  /**
+   * Copy the WAL back from a thread of its own (checkpoint-thread.ts): for the connection that
+   * writes a crawl's pages, whose own checkpoints would hold up the calls waiting on it.
+   */
+  checkpointThread?: boolean | { everyMs: number };
+}
+
 /** The embedded store: one SQLite file, safe to share between processes on one machine. */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
   const db = openDatabase(file);
+  const thread = options.checkpointThread;
+  const checkpoints = thread
+    ? startCheckpointThread(
+        file,
+        (round) => {
+          if (round.log > 0 && round.checkpointed === round.log)
+            db.pragma("wal_checkpoint(PASSIVE)");
+        },
+        thread === true ? undefined : thread.everyMs,
+      )
+    : null;
   return {
     kind: "sqlite",
     location: file,
@@ -23,6 +43,7 @@ export function openSqliteStore(file: string): Store {
     pages: sqlitePages(db),
     texts: sqliteTexts(db),
     close: async () => {
+      await checkpoints?.close();
       db.close();
     },
   };

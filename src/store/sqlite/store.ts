@@ -25,8 +25,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     ? startCheckpointThread(
         file,
         (round) => {
-          if (round.log > 0 && round.checkpointed === round.log)
+          if (round.log === 0 || round.checkpointed < round.log) return;
+          try {
             db.pragma("wal_checkpoint(PASSIVE)");
+          } catch {
+            // Busy (the thread's next round already runs): the WAL starts over after a later one.
+          }
         },
         thread === true ? undefined : thread.everyMs,
       )

@@ -85,10 +85,9 @@ interface Context {
   depth: number;
 }
 
-interface RawBlock extends Block {
-  inMain: boolean;
-  inArticle: boolean;
-}
+/** Per block of `Parsed.blocks`: whether it stands inside `<main>` (IN_MAIN), `<article>` (IN_ARTICLE). */
+const IN_MAIN = 1;
+const IN_ARTICLE = 2;
 
 interface Parsed {
   title: string;
@@ -99,7 +98,9 @@ interface Parsed {
   ogTitle: string | null;
   canonical: string | null;
   base: string | null;
-  blocks: RawBlock[];
+  blocks: Block[];
+  /** IN_MAIN and IN_ARTICLE bits of each block (kept apart: the blocks are the page's). */
+  within: number[];
   regions: Region[];
 }
 
@@ -118,7 +119,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     const plain = parse(input.html, false);
     if (hasBodyText(plain.blocks)) parsed = plain;
   }
-  const blocks = selectMain(parsed.blocks);
+  const blocks = selectMain(parsed.blocks, parsed.within);
   const regions = remapRegions(parsed.regions, blocks.map);
   for (const b of blocks.kept) if (b.scopeEnd >= 0) b.scopeEnd = blocks.map[b.scopeEnd] as number;
 
@@ -133,7 +134,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     if (detected) lang = detected;
   }
   const pageLang = lang ?? "und";
-  const kept: Block[] = blocks.kept.map(stripFlags);
+  const kept = blocks.kept;
   const title = clip(
     collapse(parsed.title) || collapse(parsed.ogTitle ?? "") || parsed.firstH1,
     MAX_TITLE,
@@ -154,23 +155,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
   return page;
 }
 
-function stripFlags(b: RawBlock): Block {
-  return {
-    kind: b.kind,
-    level: b.level,
-    scopeEnd: b.scopeEnd,
-    text: b.text,
-    sep: b.sep,
-    anchor: b.anchor,
-    lang: b.lang,
-    group: b.group,
-    row: b.row,
-    linked: b.linked,
-    fingerprint: b.fingerprint,
-  };
-}
-
-function hasBodyText(blocks: RawBlock[]): boolean {
+function hasBodyText(blocks: Block[]): boolean {
   return blocks.some((b) => b.kind !== "heading");
 }
 
@@ -186,20 +171,19 @@ function sampleText(blocks: Block[]): string {
 }
 
 /** Keeps the blocks inside `<main>`/role=main if any, else inside `<article>` if any, else all. */
-function selectMain(blocks: RawBlock[]): { kept: RawBlock[]; map: Int32Array } {
-  let keep: ((b: RawBlock) => boolean) | null = null;
-  if (blocks.some((b) => b.inMain && b.kind !== "heading")) keep = (b) => b.inMain;
-  else if (blocks.some((b) => b.inArticle && b.kind !== "heading")) keep = (b) => b.inArticle;
+function selectMain(blocks: Block[], within: number[]): { kept: Block[]; map: Int32Array } {
+  const inside = (bit: number) =>
+    blocks.some((b, i) => ((within[i] as number) & bit) !== 0 && b.kind !== "heading");
+  const keep = inside(IN_MAIN) ? IN_MAIN : inside(IN_ARTICLE) ? IN_ARTICLE : 0;
   const map = new Int32Array(blocks.length + 1);
-  if (!keep) {
+  if (keep === 0) {
     for (let i = 0; i <= blocks.length; i++) map[i] = i;
     return { kept: blocks, map };
   }
-  const kept: RawBlock[] = [];
+  const kept: Block[] = [];
   for (let i = 0; i < blocks.length; i++) {
     map[i] = kept.length;
-    const b = blocks[i] as RawBlock;
-    if (keep(b)) kept.push(b);
+    if (((within[i] as number) & keep) !== 0) kept.push(blocks[i] as Block);
   }
   map[blocks.length] = kept.length;
   return { kept, map };
@@ -311,6 +295,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     canonical: null,
     base: null,
     blocks: [],
+    within: [],
     regions: [],
   };
   const blocks = out.blocks;
@@ -461,9 +446,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       row,
       linked,
       fingerprint,
-      inMain: mainDepth > 0,
-      inArticle: articleDepth > 0,
     });
+    out.within.push((mainDepth > 0 ? IN_MAIN : 0) | (articleDepth > 0 ? IN_ARTICLE : 0));
   }
 
   const parser = new Parser(

@@ -121,8 +121,10 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
 
   return {
     onopentag(name, attribs) {
+      const role = attribs.role;
       const starts =
-        DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
+        DROPPED_TAGS.has(name) ||
+        (role !== undefined && DROPPED_ROLES.has(role.trim().toLowerCase()));
       opened.push(starts);
       if (starts) chrome++;
       if (name === "dl") terms.push("");

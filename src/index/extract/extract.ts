@@ -406,12 +406,14 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const ctx = contexts[contexts.length - 1];
       if (ctx?.kind === "item") {
         const indent = "  ".repeat(Math.min(ctx.depth, 8));
-        const lines = text.split("\n");
+        // Every line is indented; the first of the item's first block carries its "- ".
+        const rest = `\n${indent}  `;
+        const lines = text.includes("\n") ? text.replaceAll("\n", rest) : text;
         if (ctx.emitted === 0) {
-          text = lines.map((l, i) => (i === 0 ? `${indent}- ${l}` : `${indent}  ${l}`)).join("\n");
+          text = `${indent}- ${lines}`;
           if (kind !== "pre") kind = "item";
         } else {
-          text = lines.map((l) => `${indent}  ${l}`).join("\n");
+          text = `${indent}  ${lines}`;
         }
         sep = "\n";
         group = ctx.group;

@@ -13,6 +13,7 @@
 import { Parser } from "htmlparser2";
 import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
+import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
   DROPPED_ROLES,
@@ -254,7 +255,11 @@ const SPACES =
 function attr(attribs: Record<string, string>, name: string): string {
   const v = attribs[name];
   if (v === undefined) return "";
-  return v.length > MAX_ATTRIBUTE ? v.slice(0, MAX_ATTRIBUTE) : v;
+  return cut(v);
+}
+
+function cut(value: string): string {
+  return value.length > MAX_ATTRIBUTE ? value.slice(0, MAX_ATTRIBUTE) : value;
 }
 
 const signatureCache = new Map<string, string>();
@@ -326,6 +331,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   /** The frame of every element inside a dropped subtree: nothing there is read. */
   const INERT: Frame = { ...root, tag: "#inert", block: false, blockStart: -1 };
   const contexts: Context[] = [];
+  const ruleAttributes = emptyRuleAttributes();
   let dropDepth = 0;
   let mainDepth = 0;
   let articleDepth = 0;
@@ -468,15 +474,16 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         if (inHead || name === "title" || name === "meta" || name === "link" || name === "base") {
           readHead(name, attribs);
         }
-        const role = attribs.role ? attr(attribs, "role").trim().toLowerCase() : "";
-        const classes = attribs.class ? attr(attribs, "class") : "";
-        const id = attribs.id ? attr(attribs, "id").trim() : "";
+        const rule = readRuleAttributes(attribs, ruleAttributes);
+        const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
+        const classes = rule.class ? cut(rule.class) : "";
+        const id = rule.id ? cut(rule.id).trim() : "";
         let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
         if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
-        if (!drops && (attribs.hidden !== undefined || attribs["aria-hidden"] === "true")) {
+        if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
           drops = name !== "html" && name !== "body";
         }
-        if (!drops && attribs.style && isHiddenStyle(attribs.style)) drops = true;
+        if (!drops && rule.style && isHiddenStyle(rule.style)) drops = true;
         if (
           !drops &&
           classRules &&
@@ -495,7 +502,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         }
         const block = isBlock && preDepth === 0;
         if (block) flush();
-        const langAttr = attribs.lang ?? attribs["xml:lang"];
+        const langAttr = rule.lang ?? rule.xmlLang;
         // The page's own language is the page's; blocks carry only languages declared inside it.
         const lang =
           langAttr !== undefined && name !== "html"

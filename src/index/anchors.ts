@@ -15,6 +15,7 @@ import type { AnchorRecord } from "../store/types.js";
 import { extractPage } from "./extract/index.js";
 import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
 import type { ParseObserver } from "./extract/types.js";
+import { linkTargets } from "./link-targets.js";
 
 /** Entries whose own words label the links in them. */
 const ENTRY_TAGS = new Set(["li", "dt", "td", "th"]);
@@ -32,12 +33,44 @@ interface Entry {
   links: { target: string; text: string }[];
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-/** Whether the text has at most `most` words; stops counting past it. */
+/**
+ * Whether the text has at most `most` words (runs of letters and digits); stops counting past it.
+ */
 function fewWords(text: string, most: number): boolean {
-  WORD.lastIndex = 0;
-  for (let n = 0; WORD.exec(text) !== null; ) if (++n > most) return false;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let word: boolean;
+    if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+      word = LETTER_OR_DIGIT.test(text.slice(i, i + 2));
+      i++;
+    } else word = isLetterOrDigit(code);
+    if (word && !inWord && ++words > most) return false;
+    inWord = word;
+  }
   return true;
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const UNKNOWN = 0;
+const YES = 1;
+const NO = 2;
+/** Whether each character of the Basic Multilingual Plane is a letter or digit, as first seen. */
+const LETTER_OR_DIGIT_BMP = new Uint8Array(0x10000);
+
+function isLetterOrDigit(code: number): boolean {
+  let known = LETTER_OR_DIGIT_BMP[code] as number;
+  if (known === UNKNOWN) {
+    const lone = code >= 0xd800 && code <= 0xdfff;
+    known = !lone && LETTER_OR_DIGIT.test(String.fromCharCode(code)) ? YES : NO;
+    LETTER_OR_DIGIT_BMP[code] = known;
+  }
+  return known === YES;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 const tidy = (text: string) =>
   text
@@ -68,6 +101,7 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
     return { onopentag() {}, ontext() {}, onclosetag() {}, anchors: () => [] };
   }
   const self = page.href.replace(/#.*$/, "");
+  const targetOf = linkTargets(page);
   const anchors = new Map<string, AnchorRecord>();
   const entries: Entry[] = [];
   /** Per open `<dl>`: the label of its last `<dt>`, which its `<dd>` entries hang under. */
@@ -87,8 +121,10 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
 
   return {
     onopentag(name, attribs) {
+      const role = attribs.role;
       const starts =
-        DROPPED_TAGS.has(name) || DROPPED_ROLES.has((attribs.role ?? "").trim().toLowerCase());
+        DROPPED_TAGS.has(name) ||
+        (role !== undefined && DROPPED_ROLES.has(role.trim().toLowerCase()));
       opened.push(starts);
       if (starts) chrome++;
       if (name === "dl") terms.push("");
@@ -100,14 +136,8 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
         // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
         entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
       } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
-        let target: URL;
-        try {
-          target = new URL(attribs.href.slice(0, 2048), page);
-        } catch {
-          return;
-        }
-        target.hash = "";
-        if (target.origin !== page.origin || target.href === self) return;
+        const target = targetOf(attribs.href.slice(0, 2048));
+        if (target === null || target.origin !== page.origin || target.href === self) return;
         link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
         linkDepth = 0;
       }

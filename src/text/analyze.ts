@@ -183,9 +183,15 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     return simple(lower);
   }
 
-  /** The entry of the word `text.slice(start, end)`. */
-  function lookup(text: string, start: number, end: number, flags: number): Entry | null {
-    let entry = cache.get(text, start, end);
+  /** The entry of the word `text.slice(start, end)`, whose span hash is `hash`. */
+  function lookup(
+    text: string,
+    start: number,
+    end: number,
+    flags: number,
+    hash: number,
+  ): Entry | null {
+    let entry = cache.getHashed(text, start, end, hash);
     if (entry === undefined) {
       const raw = text.slice(start, end);
       entry = compute(raw, flags);
@@ -202,8 +208,8 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
 
   function forEachTerm(text: string, visit: TermVisitor): number {
     let position = 0;
-    scanWords(text, (start, end, flags) => {
-      const entry = lookup(text, start, end, flags);
+    scanWords(text, (start, end, flags, hash) => {
+      const entry = lookup(text, start, end, flags, hash);
       if (entry) {
         visit(entry.term, position, start, end, false);
         if (entry.extras)
@@ -226,8 +232,8 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     },
     term(word) {
       let found: string | null = null;
-      scanWords(word, (start, end, flags) => {
-        if (found === null) found = lookup(word, start, end, flags)?.term ?? null;
+      scanWords(word, (start, end, flags, hash) => {
+        if (found === null) found = lookup(word, start, end, flags, hash)?.term ?? null;
       });
       return found;
     },

@@ -9,6 +9,8 @@
 export interface SpanCache<V> {
   /** The value for `text.slice(start, end)`, or undefined when it is not cached. */
   get(text: string, start: number, end: number): V | undefined;
+  /** `get`, for a span whose `spanHash` the caller has computed already. */
+  getHashed(text: string, start: number, end: number, hash: number): V | undefined;
   /** Caches `value` for `key`, which `get` has just missed. */
   add(key: string, value: V): void;
 }
@@ -29,17 +31,20 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
     slots[slot] = index;
   };
 
+  const getHashed = (text: string, start: number, end: number, hash: number): V | undefined => {
+    const mask = slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const index = slots[slot] as number;
+      if (index === EMPTY) return undefined;
+      const key = keys[index] as string;
+      if (key.length === length && text.startsWith(key, start)) return values[index];
+    }
+  };
+
   return {
-    get(text, start, end) {
-      const mask = slots.length - 1;
-      const length = end - start;
-      for (let slot = hashSpan(text, start, end) & mask; ; slot = (slot + 1) & mask) {
-        const index = slots[slot] as number;
-        if (index === EMPTY) return undefined;
-        const key = keys[index] as string;
-        if (key.length === length && text.startsWith(key, start)) return values[index];
-      }
-    },
+    get: (text, start, end) => getHashed(text, start, end, hashSpan(text, start, end)),
+    getHashed,
     add(key, value) {
       if (keys.length >= capacity) {
         slots.fill(EMPTY);
@@ -60,9 +65,16 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
   };
 }
 
-/** FNV-1a over the span's UTF-16 units. */
-function hashSpan(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+/** The hash of an empty span; `spanHashStep` adds one UTF-16 unit (FNV-1a). */
+export const SPAN_HASH_START = 0x811c9dc5;
+
+export function spanHashStep(hash: number, unit: number): number {
+  return Math.imul(hash ^ unit, 0x01000193);
+}
+
+/** The span's hash, over its UTF-16 units. */
+export function hashSpan(text: string, start: number, end: number): number {
+  let hash = SPAN_HASH_START;
+  for (let i = start; i < end; i++) hash = spanHashStep(hash, text.charCodeAt(i));
   return hash;
 }

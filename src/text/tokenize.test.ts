@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hashSpan } from "./span-cache.js";
 import {
   HAS_APOSTROPHE,
   HAS_DIGIT,
@@ -107,5 +108,12 @@ describe("scanWords", () => {
   it("cuts runs without separators", () => {
     const cut = words("a".repeat(MAX_WORD_LENGTH * 2 + 5));
     expect(cut.map((w) => w.length)).toEqual([MAX_WORD_LENGTH, MAX_WORD_LENGTH, 5]);
+  });
+
+  it("gives each word's span hash", () => {
+    const text = "l'été 𝐀𝐁c pg_dump-x 日本 e.g. x\u00adyz 𝐀 ok👍";
+    scanWords(text, (start, end, _flags, hash) => {
+      expect(hash).toBe(hashSpan(text, start, end));
+    });
   });
 });

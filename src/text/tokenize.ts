@@ -13,6 +13,8 @@
  * `MAX_WORD_LENGTH` UTF-16 units, so a hostile text without separators costs no more than others.
  */
 
+import { hashSpan, SPAN_HASH_START, spanHashStep } from "./span-cache.js";
+
 /** The word holds a digit. */
 export const HAS_DIGIT = 1;
 /** The word holds a hyphen joiner. */
@@ -31,8 +33,11 @@ export const IS_IDEOGRAPH = 64;
 /** Longest word kept whole, in UTF-16 units; longer runs are cut into words of this length. */
 export const MAX_WORD_LENGTH = 128;
 
-/** Called for each word: `text.slice(start, end)` is its surface form. */
-export type WordVisitor = (start: number, end: number, flags: number) => void;
+/**
+ * Called for each word: `text.slice(start, end)` is its surface form, `hash` its `hashSpan`, so a
+ * cache keyed by words (span-cache.ts) is looked up without reading the word a second time.
+ */
+export type WordVisitor = (start: number, end: number, flags: number, hash: number) => void;
 
 const UNKNOWN = 0;
 const WORD = 1;
@@ -122,13 +127,15 @@ export function scanWords(text: string, visit: WordVisitor): void {
     }
     if (kind === IDEOGRAPH) {
       const w = width(text, i);
-      visit(i, i + w, IS_IDEOGRAPH);
+      visit(i, i + w, IS_IDEOGRAPH, hashSpan(text, i, i + w));
       i += w;
       continue;
     }
     const start = i;
     let flags = code >= 0x30 && code <= 0x39 ? HAS_DIGIT : code === 0x5f ? HAS_UNDERSCORE : 0;
-    i += width(text, i);
+    let hash = spanHashStep(SPAN_HASH_START, code);
+    if (width(text, i) === 2) hash = spanHashStep(hash, text.charCodeAt(++i));
+    i++;
     const limit = Math.min(n, start + MAX_WORD_LENGTH);
     while (i < limit) {
       const next = text.charCodeAt(i);
@@ -136,6 +143,7 @@ export function scanWords(text: string, visit: WordVisitor): void {
         if (CLASS[next] === WORD) {
           if (next <= 0x39 && next >= 0x30) flags |= HAS_DIGIT;
           else if (next === 0x5f) flags |= HAS_UNDERSCORE;
+          hash = spanHashStep(hash, next);
           i++;
           continue;
         }
@@ -143,7 +151,10 @@ export function scanWords(text: string, visit: WordVisitor): void {
         let nextKind = CLASS[next] as number;
         if (nextKind === UNKNOWN || (next >= 0xd800 && next <= 0xdfff)) nextKind = classAt(text, i);
         if (nextKind === WORD) {
-          i += next >= 0xd800 && next <= 0xdbff ? width(text, i) : 1;
+          hash = spanHashStep(hash, next);
+          if (next >= 0xd800 && next <= 0xdbff && width(text, i) === 2)
+            hash = spanHashStep(hash, text.charCodeAt(++i));
+          i++;
           continue;
         }
       }
@@ -151,8 +162,9 @@ export function scanWords(text: string, visit: WordVisitor): void {
       if (joiner === 0 || i + 1 >= n || classAt(text, i + 1) !== WORD) break;
       if (joiner === HAS_DOT && !mayFollowDot(text, i + 1)) break;
       flags |= joiner;
+      hash = spanHashStep(hash, next);
       i++;
     }
-    visit(start, i, flags);
+    visit(start, i, flags, hash);
   }
 }

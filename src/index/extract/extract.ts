@@ -13,6 +13,7 @@
 import { Parser } from "htmlparser2";
 import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
+import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
   DROPPED_ROLES,
@@ -85,10 +86,9 @@ interface Context {
   depth: number;
 }
 
-interface RawBlock extends Block {
-  inMain: boolean;
-  inArticle: boolean;
-}
+/** Per block of `Parsed.blocks`: whether it stands inside `<main>` (IN_MAIN), `<article>` (IN_ARTICLE). */
+const IN_MAIN = 1;
+const IN_ARTICLE = 2;
 
 interface Parsed {
   title: string;
@@ -99,7 +99,9 @@ interface Parsed {
   ogTitle: string | null;
   canonical: string | null;
   base: string | null;
-  blocks: RawBlock[];
+  blocks: Block[];
+  /** IN_MAIN and IN_ARTICLE bits of each block (kept apart: the blocks are the page's). */
+  within: number[];
   regions: Region[];
 }
 
@@ -118,7 +120,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     const plain = parse(input.html, false);
     if (hasBodyText(plain.blocks)) parsed = plain;
   }
-  const blocks = selectMain(parsed.blocks);
+  const blocks = selectMain(parsed.blocks, parsed.within);
   const regions = remapRegions(parsed.regions, blocks.map);
   for (const b of blocks.kept) if (b.scopeEnd >= 0) b.scopeEnd = blocks.map[b.scopeEnd] as number;
 
@@ -133,7 +135,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     if (detected) lang = detected;
   }
   const pageLang = lang ?? "und";
-  const kept: Block[] = blocks.kept.map(stripFlags);
+  const kept = blocks.kept;
   const title = clip(
     collapse(parsed.title) || collapse(parsed.ogTitle ?? "") || parsed.firstH1,
     MAX_TITLE,
@@ -154,23 +156,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
   return page;
 }
 
-function stripFlags(b: RawBlock): Block {
-  return {
-    kind: b.kind,
-    level: b.level,
-    scopeEnd: b.scopeEnd,
-    text: b.text,
-    sep: b.sep,
-    anchor: b.anchor,
-    lang: b.lang,
-    group: b.group,
-    row: b.row,
-    linked: b.linked,
-    fingerprint: b.fingerprint,
-  };
-}
-
-function hasBodyText(blocks: RawBlock[]): boolean {
+function hasBodyText(blocks: Block[]): boolean {
   return blocks.some((b) => b.kind !== "heading");
 }
 
@@ -186,20 +172,19 @@ function sampleText(blocks: Block[]): string {
 }
 
 /** Keeps the blocks inside `<main>`/role=main if any, else inside `<article>` if any, else all. */
-function selectMain(blocks: RawBlock[]): { kept: RawBlock[]; map: Int32Array } {
-  let keep: ((b: RawBlock) => boolean) | null = null;
-  if (blocks.some((b) => b.inMain && b.kind !== "heading")) keep = (b) => b.inMain;
-  else if (blocks.some((b) => b.inArticle && b.kind !== "heading")) keep = (b) => b.inArticle;
+function selectMain(blocks: Block[], within: number[]): { kept: Block[]; map: Int32Array } {
+  const inside = (bit: number) =>
+    blocks.some((b, i) => ((within[i] as number) & bit) !== 0 && b.kind !== "heading");
+  const keep = inside(IN_MAIN) ? IN_MAIN : inside(IN_ARTICLE) ? IN_ARTICLE : 0;
   const map = new Int32Array(blocks.length + 1);
-  if (!keep) {
+  if (keep === 0) {
     for (let i = 0; i <= blocks.length; i++) map[i] = i;
     return { kept: blocks, map };
   }
-  const kept: RawBlock[] = [];
+  const kept: Block[] = [];
   for (let i = 0; i < blocks.length; i++) {
     map[i] = kept.length;
-    const b = blocks[i] as RawBlock;
-    if (keep(b)) kept.push(b);
+    if (((within[i] as number) & keep) !== 0) kept.push(blocks[i] as Block);
   }
   map[blocks.length] = kept.length;
   return { kept, map };
@@ -270,7 +255,11 @@ const SPACES =
 function attr(attribs: Record<string, string>, name: string): string {
   const v = attribs[name];
   if (v === undefined) return "";
-  return v.length > MAX_ATTRIBUTE ? v.slice(0, MAX_ATTRIBUTE) : v;
+  return cut(v);
+}
+
+function cut(value: string): string {
+  return value.length > MAX_ATTRIBUTE ? value.slice(0, MAX_ATTRIBUTE) : value;
 }
 
 const signatureCache = new Map<string, string>();
@@ -311,6 +300,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     canonical: null,
     base: null,
     blocks: [],
+    within: [],
     regions: [],
   };
   const blocks = out.blocks;
@@ -341,6 +331,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   /** The frame of every element inside a dropped subtree: nothing there is read. */
   const INERT: Frame = { ...root, tag: "#inert", block: false, blockStart: -1 };
   const contexts: Context[] = [];
+  const ruleAttributes = emptyRuleAttributes();
   let dropDepth = 0;
   let mainDepth = 0;
   let articleDepth = 0;
@@ -421,12 +412,14 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const ctx = contexts[contexts.length - 1];
       if (ctx?.kind === "item") {
         const indent = "  ".repeat(Math.min(ctx.depth, 8));
-        const lines = text.split("\n");
+        // Every line is indented; the first of the item's first block carries its "- ".
+        const rest = `\n${indent}  `;
+        const lines = text.includes("\n") ? text.replaceAll("\n", rest) : text;
         if (ctx.emitted === 0) {
-          text = lines.map((l, i) => (i === 0 ? `${indent}- ${l}` : `${indent}  ${l}`)).join("\n");
+          text = `${indent}- ${lines}`;
           if (kind !== "pre") kind = "item";
         } else {
-          text = lines.map((l) => `${indent}  ${l}`).join("\n");
+          text = `${indent}  ${lines}`;
         }
         sep = "\n";
         group = ctx.group;
@@ -461,9 +454,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       row,
       linked,
       fingerprint,
-      inMain: mainDepth > 0,
-      inArticle: articleDepth > 0,
     });
+    out.within.push((mainDepth > 0 ? IN_MAIN : 0) | (articleDepth > 0 ? IN_ARTICLE : 0));
   }
 
   const parser = new Parser(
@@ -482,15 +474,16 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         if (inHead || name === "title" || name === "meta" || name === "link" || name === "base") {
           readHead(name, attribs);
         }
-        const role = attribs.role ? attr(attribs, "role").trim().toLowerCase() : "";
-        const classes = attribs.class ? attr(attribs, "class") : "";
-        const id = attribs.id ? attr(attribs, "id").trim() : "";
+        const rule = readRuleAttributes(attribs, ruleAttributes);
+        const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
+        const classes = rule.class ? cut(rule.class) : "";
+        const id = rule.id ? cut(rule.id).trim() : "";
         let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
         if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
-        if (!drops && (attribs.hidden !== undefined || attribs["aria-hidden"] === "true")) {
+        if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
           drops = name !== "html" && name !== "body";
         }
-        if (!drops && attribs.style && isHiddenStyle(attribs.style)) drops = true;
+        if (!drops && rule.style && isHiddenStyle(rule.style)) drops = true;
         if (
           !drops &&
           classRules &&
@@ -509,7 +502,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         }
         const block = isBlock && preDepth === 0;
         if (block) flush();
-        const langAttr = attribs.lang ?? attribs["xml:lang"];
+        const langAttr = rule.lang ?? rule.xmlLang;
         // The page's own language is the page's; blocks carry only languages declared inside it.
         const lang =
           langAttr !== undefined && name !== "html"

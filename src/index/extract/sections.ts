@@ -22,7 +22,7 @@ export function buildSections(
   let prev: Block | null = null;
 
   const close = () => {
-    if (current.text !== "") sections.push(finish(current, pageLang, detectLanguage));
+    if (current.length > 0) sections.push(finish(current, pageLang, detectLanguage));
   };
 
   for (let i = 0; i < blocks.length; i++) {
@@ -66,17 +66,19 @@ export function buildSections(
       continue;
     }
     let sep = block.sep;
-    if (current.text !== "" && prev) {
+    if (current.length > 0 && prev) {
       if (sep === " | " && prev.row !== block.row) sep = "\n";
       if (sep === "\n" && (block.group === 0 || prev.group !== block.group)) sep = "\n\n";
     }
-    const offset = current.text === "" ? 0 : current.text.length + sep.length;
+    const offset = current.length === 0 ? 0 : current.length + sep.length;
     if (block.anchor !== null && block.anchor !== current.lastAnchor) {
-      if (current.anchor === null && current.text === "") current.anchor = block.anchor;
+      if (current.anchor === null && current.length === 0) current.anchor = block.anchor;
       else current.anchors.push({ offset, id: block.anchor });
       current.lastAnchor = block.anchor;
     }
-    current.text = current.text === "" ? block.text : current.text + sep + block.text;
+    if (current.length === 0) current.parts = [block.text];
+    else current.parts.push(sep, block.text);
+    current.length = offset + block.text.length;
     if (block.lang)
       current.langChars.set(
         block.lang,
@@ -95,7 +97,13 @@ interface Draft {
   /** The anchor when no block supplies one (a resumed section: its heading's). */
   fallback: string | null;
   lastAnchor: string | null;
-  text: string;
+  /**
+   * The text's pieces, joined when the section is done: one flat string, where repeated `+` would
+   * leave a rope that every later pass over the text (passages, sentences, terms) reads slower.
+   */
+  parts: string[];
+  /** The text's length. */
+  length: number;
   anchors: { offset: number; id: string }[];
   /** Characters per declared language, and characters without a declared language. */
   langChars: Map<string, number>;
@@ -108,7 +116,8 @@ function draft(headingPath: string[], anchor: string | null): Draft {
     anchor,
     fallback: null,
     lastAnchor: anchor,
-    text: "",
+    parts: [],
+    length: 0,
     anchors: [],
     langChars: new Map(),
     plainChars: 0,
@@ -116,10 +125,11 @@ function draft(headingPath: string[], anchor: string | null): Draft {
 }
 
 function finish(d: Draft, pageLang: string, detect: DetectLanguage | undefined): Section {
+  const text = d.parts.join("");
   const section: Section = {
     headingPath: d.headingPath,
     anchor: d.anchor ?? d.fallback,
-    text: d.text,
+    text,
     anchors: d.anchors,
   };
   let lang: string | null = null;
@@ -130,8 +140,8 @@ function finish(d: Draft, pageLang: string, detect: DetectLanguage | undefined):
       lang = code;
     }
   }
-  if (lang === null && detect && d.text.length >= DETECT_MIN_CHARS) {
-    lang = primaryLanguage(detect(d.text));
+  if (lang === null && detect && text.length >= DETECT_MIN_CHARS) {
+    lang = primaryLanguage(detect(text));
   }
   if (lang !== null && lang !== pageLang) section.lang = lang;
   return section;

@@ -28,8 +28,6 @@ export interface CheckpointResult {
 }
 
 export interface CheckpointThread {
-  /** Resolves with the result of the thread's next checkpoint. */
-  next(): Promise<CheckpointResult>;
   /** Stops the thread; its connection closes without a checkpoint of its own when others remain. */
   close(): Promise<void>;
 }
@@ -45,17 +43,10 @@ export function startCheckpointThread(
   // Checkpoints are an optimisation: a thread that fails leaves them to the writer's own.
   worker.on("error", () => {});
   worker.unref();
-  let waiting: ((result: CheckpointResult) => void)[] = [];
-  worker.on("message", (result: CheckpointResult) => {
-    onRound(result);
-    const done = waiting;
-    waiting = [];
-    for (const resolve of done) resolve(result);
-  });
+  worker.on("message", onRound);
   const ended = new Promise<void>((done) => worker.once("exit", () => done()));
   let closing: Promise<void> | null = null;
   return {
-    next: () => new Promise((resolve) => waiting.push(resolve)),
     close: () => {
       closing ??= (async () => {
         worker.postMessage("close");

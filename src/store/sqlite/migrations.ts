@@ -268,4 +268,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX anchors_target ON anchors (site_id, target, text);
     `,
   },
+  {
+    version: 9,
+    name: "postings written in batches",
+    sql: `
+      -- Chunks whose postings are not in chunk_postings yet: they go in a few hundred at a time
+      -- (pending-postings.ts), and readers take them from the chunks' forward rows meanwhile.
+      CREATE TABLE chunk_postings_pending (chunk_id INTEGER PRIMARY KEY) STRICT;
+      -- A removed chunk's postings go from wherever they are.
+      DROP TRIGGER chunks_unindex;
+      CREATE TRIGGER chunks_unindex AFTER DELETE ON chunks
+      BEGIN
+        DELETE FROM chunk_postings WHERE rowid = OLD.id
+          AND NOT EXISTS (SELECT 1 FROM chunk_postings_pending WHERE chunk_id = OLD.id);
+        DELETE FROM chunk_postings_pending WHERE chunk_id = OLD.id;
+      END;
+    `,
+  },
 ];

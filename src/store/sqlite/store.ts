@@ -35,6 +35,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         thread === true ? undefined : thread.everyMs,
       )
     : null;
+  const texts = sqliteTexts(db);
   return {
     kind: "sqlite",
     location: file,
@@ -45,8 +46,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     frontier: sqliteFrontier(db),
     gates: sqliteGates(db),
     pages: sqlitePages(db),
-    texts: sqliteTexts(db),
+    texts,
     close: async () => {
+      texts.flushPostings();
       await checkpoints?.close();
       db.close();
     },

@@ -14,8 +14,8 @@ import type {
 import { parentDomains } from "./block-list.js";
 import type { SqliteDatabase } from "./database.js";
 import {
+  escapeTerm,
   forwardRow,
-  postingsDocument,
   prefixEnd,
   readForwardRow,
   readToken,
@@ -23,6 +23,7 @@ import {
   termPrefix,
 } from "./index-format.js";
 import { preparePagePut } from "./pages.js";
+import { PENDING_BATCH, pendingPostings } from "./pending-postings.js";
 
 interface ChunkRow {
   id: number;
@@ -49,13 +50,21 @@ const GROUP_COMMIT_MS = 15;
 /** Links to one page read for an answer, at most (`anchors`). */
 const MAX_ANCHORS_READ = 1_000;
 
+/** The SQLite text index, and what its connection must do before it closes. */
+export interface SqliteTexts extends TextIndex {
+  /** Writes the postings of the chunks this connection left waiting (pending-postings.ts). */
+  flushPostings(): void;
+}
+
 /**
- * The text index in SQLite (migrations 3 and 6). Terms are stored as they are: the inverted index
- * is an FTS5 table whose document for a chunk holds one token per term and frequency
+ * The text index in SQLite (migrations 3, 6 and 9). Terms are stored as they are: the inverted
+ * index is an FTS5 table whose document for a chunk holds one token per term and frequency
  * (`chunk_postings`, read through its fts5vocab tables), and the forward index is each chunk's
- * `terms` column (index-format.ts).
+ * `terms` column (index-format.ts). Postings are written in batches: a chunk's wait in
+ * `chunk_postings_pending` meanwhile, and reads add them from their forward rows.
  */
-export function sqliteTexts(db: SqliteDatabase): TextIndex {
+export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): SqliteTexts {
+  const pending = pendingPostings(db, pendingBatch);
   const putPage = preparePagePut(db);
   const textId = db.prepare("SELECT id FROM page_texts WHERE site_id = ? AND url = ?").pluck();
   const insertText = db.prepare(
@@ -85,7 +94,6 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     `INSERT INTO chunks (site_id, hash, text, lang, length, sentences, terms)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const indexChunk = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
   const insertPlace = db.prepare(
     `INSERT INTO chunk_places (page_id, ord, chunk_id, section, anchor, span_start, span_end)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -143,6 +151,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     if (known !== undefined) return known;
     added.chunks++;
     added.length += chunk.length;
+    const row = forwardRow(chunk.terms);
     const id = Number(
       insertChunk.run(
         siteId,
@@ -151,10 +160,10 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
         chunk.lang,
         chunk.length,
         JSON.stringify(chunk.sentences),
-        forwardRow(chunk.terms),
+        row,
       ).lastInsertRowid,
     );
-    indexChunk.run(id, postingsDocument(siteId, chunk.terms));
+    pending.add(id, siteId, chunk.terms, row);
     return id;
   };
 
@@ -223,6 +232,7 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
       dropOldPlaces.run(pageId);
       settlePlaces.run(pageId);
     }
+    pending.flushIfFull();
   };
   // A crawl still in flight when its domain was blocked (by another process) must not write back
   // what the block removed: the check and the write are one transaction.
@@ -290,7 +300,12 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
     terms: readForwardRow(row.terms),
   });
 
+  const flushPending = db.transaction(() => pending.flush());
+
   return {
+    flushPostings: () => {
+      if (pending.waiting()) flushPending.immediate();
+    },
     replacePage: (page, text) =>
       new Promise<boolean>((done, fail) => {
         queue.push({ page, text, done, fail });
@@ -344,19 +359,25 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
       };
     },
     postings: async (siteId, terms) => {
+      const waiting = pending.ofSite(siteId);
       const out: TermPostings[] = [];
       for (const term of terms) {
         const prefix = termPrefix(siteId, term);
         const rows = postingsIn.all(prefix, prefixEnd(prefix)) as [string, number][];
-        if (rows.length > 0) out.push(postingsOf(term, rows, prefix.length));
+        const postings = rows.length > 0 ? postingsOf(term, rows, prefix.length) : undefined;
+        const merged = waiting.length > 0 ? withWaiting(term, postings, waiting) : postings;
+        if (merged) out.push(merged);
       }
       return out;
     },
     documentFrequencies: async (siteId, terms) => {
+      const waiting = pending.ofSite(siteId);
       const out = new Map<string, number>();
       for (const term of terms) {
         const prefix = termPrefix(siteId, term);
-        out.set(term, (documentsIn.get(prefix, prefixEnd(prefix)) as number | null) ?? 0);
+        let df = (documentsIn.get(prefix, prefixEnd(prefix)) as number | null) ?? 0;
+        for (const chunk of waiting) if (chunk.terms.some((t) => t.term === term)) df++;
+        out.set(term, df);
       }
       return out;
     },
@@ -398,7 +419,8 @@ export function sqliteTexts(db: SqliteDatabase): TextIndex {
           out.push(last);
         }
       }
-      return out;
+      const waiting = pending.ofSite(siteId);
+      return waiting.length > 0 ? vocabularyWithWaiting(out, waiting) : out;
     },
     anchors: async (siteId, targets) => {
       const out = new Map<string, string[]>();
@@ -423,4 +445,43 @@ function postingsOf(term: string, rows: [string, number][], tfAt: number): TermP
   const chunkIds = sorted.map((row) => row[1]);
   const tf = sorted.map((row) => Number(row[0].slice(tfAt)));
   return { term, df: chunkIds.length, chunkIds, tf };
+}
+
+/** A term's postings with the chunks whose postings wait (pending-postings.ts), by chunk id. */
+function withWaiting(
+  term: string,
+  postings: TermPostings | undefined,
+  waiting: readonly { chunkId: number; terms: readonly { term: string; tf: number }[] }[],
+): TermPostings | undefined {
+  const pairs: [number, number][] = postings
+    ? postings.chunkIds.map((id, i) => [id, postings.tf[i] as number])
+    : [];
+  for (const chunk of waiting) {
+    const found = chunk.terms.find((t) => t.term === term);
+    if (found) pairs.push([chunk.chunkId, found.tf]);
+  }
+  if (pairs.length === 0) return undefined;
+  pairs.sort((a, b) => a[0] - b[0]);
+  return {
+    term,
+    df: pairs.length,
+    chunkIds: pairs.map((p) => p[0]),
+    tf: pairs.map((p) => p[1]),
+  };
+}
+
+/**
+ * The vocabulary with the terms of the chunks whose postings wait, in the order chunk_postings
+ * keeps its tokens (their escaped terms' UTF-8 bytes).
+ */
+function vocabularyWithWaiting(
+  vocabulary: [string, number][],
+  waiting: readonly { terms: readonly { term: string }[] }[],
+): [string, number][] {
+  const df = new Map(vocabulary);
+  for (const chunk of waiting)
+    for (const { term } of chunk.terms) df.set(term, (df.get(term) ?? 0) + 1);
+  // A token is the escaped term, "zt" and the frequency; no escaped term holds "zt".
+  const key = new Map([...df.keys()].map((term) => [term, Buffer.from(`${escapeTerm(term)}zt`)]));
+  return [...df].sort((a, b) => Buffer.compare(key.get(a[0]) as Buffer, key.get(b[0]) as Buffer));
 }

@@ -19,8 +19,42 @@ export interface PendingPostings {
   flush(): void;
   /** Whether this connection left chunks waiting (what closing it should flush). */
   waiting(): boolean;
+  /** The site's waiting chunks (as `holding` reads them): none most of the time. */
+  rowsOf(siteId: number): WaitingRow[];
   /** The forward rows of the site's waiting chunks, by chunk id. */
   ofSite(siteId: number): { chunkId: number; terms: ChunkTerm[] }[];
+}
+
+/** A waiting chunk's id and forward row. */
+export type WaitingRow = [chunkId: number, row: string];
+
+/** The waiting chunks holding the term, by chunk id, with its frequency in each. */
+export function holding(
+  rows: readonly WaitingRow[],
+  term: string,
+): { chunkId: number; tf: number }[] {
+  const spelt = `${JSON.stringify(term)},`;
+  const out: { chunkId: number; tf: number }[] = [];
+  for (const [chunkId, row] of rows) {
+    const tf = frequencyIn(row, spelt);
+    if (tf > 0) out.push({ chunkId, tf });
+  }
+  return out;
+}
+
+/**
+ * The frequency a forward row (index-format.ts) gives the term spelt as JSON.stringify(term) and a
+ * comma, 0 when it has none; without parsing the row. A term starts after "[" or ",": a quote
+ * inside a JSON string is escaped, so the spelling found elsewhere is inside another term.
+ */
+function frequencyIn(row: string, spelt: string): number {
+  for (let at = row.indexOf(spelt); at >= 0; at = row.indexOf(spelt, at + 1)) {
+    const before = row.charCodeAt(at - 1);
+    if (before === 0x5b || before === 0x2c) {
+      return Number.parseInt(row.slice(at + spelt.length), 10);
+    }
+  }
+  return 0;
 }
 
 /** Chunks a batch holds: about 30 pages of a documentation site. */
@@ -32,13 +66,15 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   const all = db
     .prepare(
       `SELECT c.id, c.site_id, c.terms FROM chunk_postings_pending p
-       JOIN chunks c ON c.id = p.chunk_id ORDER BY c.id`,
+       CROSS JOIN chunks c ON c.id = p.chunk_id ORDER BY p.chunk_id`,
     )
     .raw();
+  // The few waiting chunks are read first (CROSS JOIN keeps that order: by site, SQLite would scan
+  // every chunk of the site).
   const ofSite = db
     .prepare(
       `SELECT c.id, c.terms FROM chunk_postings_pending p
-       JOIN chunks c ON c.id = p.chunk_id WHERE c.site_id = ? ORDER BY c.id`,
+       CROSS JOIN chunks c ON c.id = p.chunk_id WHERE c.site_id = ? ORDER BY p.chunk_id`,
     )
     .raw();
   const index = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
@@ -77,8 +113,9 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     },
     flush,
     waiting: () => added > 0,
+    rowsOf: (siteId) => ofSite.all(siteId) as WaitingRow[],
     ofSite: (siteId) =>
-      (ofSite.all(siteId) as [number, string][]).map(([chunkId, row]) => ({
+      (ofSite.all(siteId) as WaitingRow[]).map(([chunkId, row]) => ({
         chunkId,
         terms: readForwardRow(row),
       })),

@@ -23,7 +23,7 @@ import {
   termPrefix,
 } from "./index-format.js";
 import { preparePagePut } from "./pages.js";
-import { PENDING_BATCH, pendingPostings } from "./pending-postings.js";
+import { holding, PENDING_BATCH, pendingPostings } from "./pending-postings.js";
 
 interface ChunkRow {
   id: number;
@@ -359,25 +359,25 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
       };
     },
     postings: async (siteId, terms) => {
-      const waiting = pending.ofSite(siteId);
+      const rows = pending.rowsOf(siteId);
       const out: TermPostings[] = [];
       for (const term of terms) {
         const prefix = termPrefix(siteId, term);
-        const rows = postingsIn.all(prefix, prefixEnd(prefix)) as [string, number][];
-        const postings = rows.length > 0 ? postingsOf(term, rows, prefix.length) : undefined;
+        const tokens = postingsIn.all(prefix, prefixEnd(prefix)) as [string, number][];
+        const postings = tokens.length > 0 ? postingsOf(term, tokens, prefix.length) : undefined;
+        const waiting = rows.length > 0 ? holding(rows, term) : [];
         const merged = waiting.length > 0 ? withWaiting(term, postings, waiting) : postings;
         if (merged) out.push(merged);
       }
       return out;
     },
     documentFrequencies: async (siteId, terms) => {
-      const waiting = pending.ofSite(siteId);
+      const rows = pending.rowsOf(siteId);
       const out = new Map<string, number>();
       for (const term of terms) {
         const prefix = termPrefix(siteId, term);
-        let df = (documentsIn.get(prefix, prefixEnd(prefix)) as number | null) ?? 0;
-        for (const chunk of waiting) if (chunk.terms.some((t) => t.term === term)) df++;
-        out.set(term, df);
+        const df = (documentsIn.get(prefix, prefixEnd(prefix)) as number | null) ?? 0;
+        out.set(term, rows.length > 0 ? df + holding(rows, term).length : df);
       }
       return out;
     },
@@ -451,16 +451,12 @@ function postingsOf(term: string, rows: [string, number][], tfAt: number): TermP
 function withWaiting(
   term: string,
   postings: TermPostings | undefined,
-  waiting: readonly { chunkId: number; terms: readonly { term: string; tf: number }[] }[],
-): TermPostings | undefined {
+  waiting: readonly { chunkId: number; tf: number }[],
+): TermPostings {
   const pairs: [number, number][] = postings
     ? postings.chunkIds.map((id, i) => [id, postings.tf[i] as number])
     : [];
-  for (const chunk of waiting) {
-    const found = chunk.terms.find((t) => t.term === term);
-    if (found) pairs.push([chunk.chunkId, found.tf]);
-  }
-  if (pairs.length === 0) return undefined;
+  for (const { chunkId, tf } of waiting) pairs.push([chunkId, tf]);
   pairs.sort((a, b) => a[0] - b[0]);
   return {
     term,

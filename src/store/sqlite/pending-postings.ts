@@ -80,17 +80,15 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   const index = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
   const clear = db.prepare("DELETE FROM chunk_postings_pending");
   // The documents of the chunks this connection wrote, kept so that the batch need not parse their
-  // forward rows again; a row that differs (the id reused by another process) is parsed.
-  const documents = new Map<number, { row: string; document: string }>();
+  // forward rows again; a chunk that differs (its write rolled back, the id reused) is parsed.
+  const documents = new Map<number, { siteId: number; row: string; document: string }>();
   let added = 0;
 
   const flush = () => {
     for (const [id, siteId, row] of all.all() as [number, number, string][]) {
       const known = documents.get(id);
-      index.run(
-        id,
-        known?.row === row ? known.document : postingsDocument(siteId, readForwardRow(row)),
-      );
+      const same = known?.siteId === siteId && known.row === row;
+      index.run(id, same ? known.document : postingsDocument(siteId, readForwardRow(row)));
     }
     clear.run();
     documents.clear();
@@ -100,7 +98,7 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   return {
     add: (chunkId, siteId, terms, row) => {
       insert.run(chunkId);
-      documents.set(chunkId, { row, document: postingsDocument(siteId, terms) });
+      documents.set(chunkId, { siteId, row, document: postingsDocument(siteId, terms) });
       added++;
     },
     // Counted in the file only once this connection's own count says the batch may be full

@@ -60,7 +60,7 @@ export interface SqliteTexts extends TextIndex {
  * The text index in SQLite (migrations 3, 6 and 9). Terms are stored as they are: the inverted
  * index is an FTS5 table whose document for a chunk holds one token per term and frequency
  * (`chunk_postings`, read through its fts5vocab tables), and the forward index is each chunk's
- * `terms` column (index-format.ts). Postings are written in batches: a chunk's wait in
+ * `terms` column (index-format.ts). Postings are written in batches: chunks wait in
  * `chunk_postings_pending` meanwhile, and reads add them from their forward rows.
  */
 export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): SqliteTexts {

@@ -14,9 +14,11 @@ import {
   type CrawlStore,
   type CrawlStoreArea,
   callCrawlStore,
+  type IndexCall,
+  type IndexCalls,
   type IndexClose,
   type IndexReady,
-  type IndexReply,
+  type IndexReplies,
   type IndexRequest,
   type IndexThreadData,
 } from "./index-thread-protocol.js";
@@ -59,21 +61,35 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   const whenReady = new Promise<void>((done) => {
     markReady = done;
   });
-  worker.on("message", (reply: IndexReply | IndexReady) => {
-    if ("ready" in reply) {
+  worker.on("message", (message: IndexReplies | IndexReady) => {
+    if ("ready" in message) {
       ready = true;
       markReady();
       return;
     }
-    const call = pending.get(reply.id);
-    if (!call) return;
-    pending.delete(reply.id);
-    if (reply.error === null) call.done(reply.value);
-    else call.fail(new Error(reply.error));
+    for (const reply of message) {
+      const call = pending.get(reply.id);
+      if (!call) continue;
+      pending.delete(reply.id);
+      if (reply.error === null) call.done(reply.value);
+      else call.fail(new Error(reply.error));
+    }
   });
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
 
+  // Calls made in one turn of this thread's event loop leave together (IndexCalls).
+  let outbox: IndexCalls = [];
+  const send = (message: IndexCall) => {
+    outbox.push(message);
+    if (outbox.length > 1) return;
+    queueMicrotask(() => {
+      const calls = outbox;
+      outbox = [];
+      if (broken) for (const { id } of calls) pending.get(id)?.fail(broken);
+      else worker.postMessage(calls);
+    });
+  };
   const inFlight = new Set<Promise<unknown>>();
   const call = (message: IndexRequest) => {
     const result = new Promise<unknown>((done, fail) => {
@@ -83,7 +99,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
       }
       const id = nextId++;
       pending.set(id, { done, fail });
-      worker.postMessage({ ...message, id });
+      send({ ...message, id });
     });
     inFlight.add(result);
     const forget = () => inFlight.delete(result);

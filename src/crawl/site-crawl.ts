@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
-import type { CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
+import type { BlockedDomain, CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
+import { type BlockWatch, watchBlocks } from "./block-watch.js";
 import { allowListGuide, classify, JS_RENDERED_ADVICE, mayBeHtml } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
@@ -67,6 +68,8 @@ export interface CrawlContext {
   now?: () => number;
   /** Waits for this site's turn to handle a page it fetched (see turns.ts); none when absent. */
   takeTurn?: TakeTurn;
+  /** The block list as the sites crawled together watch it; each site watches alone when absent. */
+  blockWatch?: BlockWatch;
 }
 
 /** The operator blocked the domain while the crawl ran (or before it started). */
@@ -140,9 +143,11 @@ class SiteCrawl {
     const outer = this.context.signal;
     const relay = () => this.abort.abort(outer?.reason);
     outer?.addEventListener("abort", relay, { once: true });
-    const watcher = setInterval(
-      () => void this.checkBlocked().catch(() => {}),
-      this.settings.blockCheckMs,
+    const blockWatch =
+      this.context.blockWatch ?? watchBlocks(this.context.store.blocks, this.settings.blockCheckMs);
+    const stopWatching = blockWatch.watch(
+      () => new URL(this.origin).hostname,
+      (block) => this.markBlocked(block),
     );
     let outcome: CrawlReport["outcome"] = "completed";
     try {
@@ -186,7 +191,7 @@ class SiteCrawl {
         throw error;
       }
     } finally {
-      clearInterval(watcher);
+      stopWatching();
       outer?.removeEventListener("abort", relay);
     }
     return this.finish(outcome);
@@ -489,14 +494,17 @@ class SiteCrawl {
    */
   private async handToIndex(page: FetchedPage): Promise<void> {
     await this.indexed();
-    await this.settle(page.url, "indexing");
+    // The entry is settled before the index sees the page: both calls go in one message to the
+    // index thread, which runs them in order.
+    const settled = this.settle(page.url, "indexing");
     const crawlId = this.mustCrawl().id;
-    const stored = this.context.sink
-      .accept(page)
-      .then(() => this.context.store.frontier.settle(crawlId, page.url, "indexed"));
+    const stored = Promise.all([settled, this.context.sink.accept(page)]).then(() =>
+      this.context.store.frontier.settle(crawlId, page.url, "indexed"),
+    );
     // A failure is raised where the crawl waits for the page (indexed), not as an unhandled one.
     stored.catch(() => {});
     this.indexing = { contentHash: page.contentHash, stored };
+    await settled;
   }
 
   /** Waits until the page last handed to the index is stored; throws if it could not be. */
@@ -623,10 +631,13 @@ class SiteCrawl {
     if (this.blocked) return;
     const host = new URL(this.origin).hostname;
     const block = await this.context.store.blocks.covering(host);
-    if (block) {
-      this.blocked = new Blocked(block.domain, block.reason);
-      this.abort.abort(this.blocked);
-    }
+    if (block) this.markBlocked(block);
+  }
+
+  private markBlocked(block: BlockedDomain): void {
+    if (this.blocked) return;
+    this.blocked = new Blocked(block.domain, block.reason);
+    this.abort.abort(this.blocked);
   }
 
   private throwIfBlocked(): void {
@@ -640,8 +651,11 @@ class SiteCrawl {
     const now = Date.now();
     if (!force && now - this.countedAt < 1_000) return;
     this.countedAt = now;
-    const outcomes = await this.context.store.frontier.outcomes(this.crawl.id);
-    const { queued } = await this.context.store.frontier.counts(this.crawl.id);
+    // Asked together: one message to the index thread (see app/index-thread.ts).
+    const [outcomes, { queued }] = await Promise.all([
+      this.context.store.frontier.outcomes(this.crawl.id),
+      this.context.store.frontier.counts(this.crawl.id),
+    ]);
     this.counted = { outcomes, queued };
     const counts = tally(outcomes);
     this.fetched = counts.pages.fetched;

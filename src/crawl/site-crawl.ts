@@ -109,6 +109,13 @@ class SiteCrawl {
   private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
   private progress: SiteProgress;
+  /**
+   * False for a site first added by this crawl: none of its pages was stored before, so there is
+   * no copy to ask for conditionally, and its stored pages are the ones this crawl handed over.
+   */
+  private mayHavePages = true;
+  /** What this crawl handed to the index, when that is all the site's stored pages can be. */
+  private readonly handedContent = new Set<string>();
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
   private indexing: { contentHash: string; stored: Promise<void> } | null = null;
 
@@ -246,7 +253,9 @@ class SiteCrawl {
   /** The site record and its crawl: the unfinished one to resume, or a new one. */
   private async open(redirects: string[]): Promise<void> {
     const { store } = this.context;
-    this.site = await store.sites.ensure(this.origin, this.startUrl);
+    const known = await store.sites.byOrigin(this.origin);
+    this.mayHavePages = known !== null;
+    this.site = known ?? (await store.sites.ensure(this.origin, this.startUrl));
     const unfinished = await store.crawls.unfinished(this.site.id);
     if (unfinished) {
       this.crawl = unfinished;
@@ -348,7 +357,8 @@ class SiteCrawl {
     }
     let response = given?.response ?? null;
     let failure = given?.failure ?? null;
-    const previous = this.site ? await this.context.store.pages.get(this.site.id, url) : null;
+    const previous =
+      this.site && this.mayHavePages ? await this.context.store.pages.get(this.site.id, url) : null;
     if (!response && !failure) {
       try {
         response = await this.exchangePage(url, conditionalHeaders(previous));
@@ -469,7 +479,9 @@ class SiteCrawl {
     const site = this.mustSite();
     const twin =
       this.indexing?.contentHash === contentHash ||
-      (await this.context.store.pages.withContent(site.id, contentHash, url));
+      (this.mayHavePages
+        ? await this.context.store.pages.withContent(site.id, contentHash, url)
+        : this.handedContent.has(contentHash));
     if (twin) {
       await this.removeFromIndex(url);
       return this.settle(url, "duplicate");
@@ -494,6 +506,7 @@ class SiteCrawl {
    */
   private async handToIndex(page: FetchedPage): Promise<void> {
     await this.indexed();
+    if (!this.mayHavePages) this.handedContent.add(page.contentHash);
     // The entry is settled before the index sees the page: both calls go in one message to the
     // index thread, which runs them in order.
     const settled = this.settle(page.url, "indexing");

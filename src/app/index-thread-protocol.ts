@@ -31,7 +31,7 @@ export function callCrawlStore(
 }
 
 export type IndexRequest =
-  | { op: "accept"; page: FetchedPage }
+  | { op: "accept"; page: FetchedPage; crawlId?: number }
   | { op: "remove"; siteId: number; url: string }
   | { op: "store"; area: CrawlStoreArea; method: string; args: unknown[] };
 

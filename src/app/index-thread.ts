@@ -4,8 +4,8 @@
  * only store connection the crawl uses: the crawl's reads and writes (frontier, pace, reports) go
  * to it as messages, so the crawl's thread never waits on a database lock or a checkpoint, and the
  * index's transactions never compete with another writer. A page counts as accepted when the index
- * thread has written it, so the crawl settles it in the frontier only then (a crash loses
- * nothing).
+ * thread has written it, so its frontier entry is settled as indexed only then (by the thread
+ * itself, `acceptIndexed`): a crash loses nothing.
  */
 import { Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
@@ -129,6 +129,9 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     ready: whenReady,
     accept: async (page) => {
       await call({ op: "accept", page });
+    },
+    acceptIndexed: async (page, crawlId) => {
+      await call({ op: "accept", page, crawlId });
     },
     remove: async (siteId, url) => {
       await call({ op: "remove", siteId, url });

@@ -35,7 +35,9 @@ function run(call: IndexCall): Promise<unknown> {
     case "accept":
       return sink.then(async (index) => {
         await takeTurn();
-        return index.accept(call.page);
+        await index.accept(call.page);
+        if (call.crawlId !== undefined)
+          await store.frontier.settle(call.crawlId, call.page.url, "indexed");
       });
     case "remove":
       return sink.then(async (index) => {

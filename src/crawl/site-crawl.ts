@@ -117,7 +117,7 @@ class SiteCrawl {
   /** What this crawl handed to the index, when that is all the site's stored pages can be. */
   private readonly handedContent = new Set<string>();
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
-  private indexing: { contentHash: string; stored: Promise<void> } | null = null;
+  private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
   constructor(startUrl: string, context: CrawlContext) {
     this.context = context;
@@ -511,9 +511,12 @@ class SiteCrawl {
     // index thread, which runs them in order.
     const settled = this.settle(page.url, "indexing");
     const crawlId = this.mustCrawl().id;
-    const stored = Promise.all([settled, this.context.sink.accept(page)]).then(() =>
-      this.context.store.frontier.settle(crawlId, page.url, "indexed"),
-    );
+    const { sink } = this.context;
+    const stored: Promise<unknown> = sink.acceptIndexed
+      ? Promise.all([settled, sink.acceptIndexed(page, crawlId)])
+      : Promise.all([settled, sink.accept(page)]).then(() =>
+          this.context.store.frontier.settle(crawlId, page.url, "indexed"),
+        );
     // A failure is raised where the crawl waits for the page (indexed), not as an unhandled one.
     stored.catch(() => {});
     this.indexing = { contentHash: page.contentHash, stored };

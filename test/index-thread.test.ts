@@ -71,6 +71,23 @@ describe("index thread", () => {
     }
   });
 
+  it("fails a call whose arguments cannot reach the thread alone, not the calls sent with it", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const thread = await startIndexThread(file);
+    try {
+      const sites = thread.store.sites as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const [good, bad] = await Promise.allSettled([
+        thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`),
+        sites.ensure?.(ORIGIN, () => "a function does not clone"),
+      ]);
+      expect(good.status).toBe("fulfilled");
+      expect(bad.status).toBe("rejected");
+      expect((await thread.store.sites.byOrigin(ORIGIN))?.origin).toBe(ORIGIN);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it("answers the crawl's store calls, before the pages queued ahead of them", async () => {
     const file = join(tempDir(), "hooty.sqlite");
     const thread = await startIndexThread(file);

@@ -80,14 +80,28 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
 
   // Calls made in one turn of this thread's event loop leave together (IndexCalls).
   let outbox: IndexCalls = [];
+  const post = (calls: IndexCalls): boolean => {
+    try {
+      if (broken) throw broken;
+      worker.postMessage(calls);
+      return true;
+    } catch (error) {
+      if (calls.length > 1) return false;
+      for (const { id } of calls) {
+        pending.get(id)?.fail(error instanceof Error ? error : new Error(String(error)));
+        pending.delete(id);
+      }
+      return true;
+    }
+  };
   const send = (message: IndexCall) => {
     outbox.push(message);
     if (outbox.length > 1) return;
     queueMicrotask(() => {
       const calls = outbox;
       outbox = [];
-      if (broken) for (const { id } of calls) pending.get(id)?.fail(broken);
-      else worker.postMessage(calls);
+      // A call the thread cannot receive (arguments that do not clone) fails alone.
+      if (!post(calls)) for (const one of calls) post([one]);
     });
   };
   const inFlight = new Set<Promise<unknown>>();

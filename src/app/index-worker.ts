@@ -56,7 +56,20 @@ const reply = (message: IndexReply) => {
   setImmediate(() => {
     const replies = outbox;
     outbox = [];
-    port.postMessage(replies);
+    try {
+      port.postMessage(replies);
+    } catch {
+      // A value that does not clone fails its own call only.
+      for (const one of replies) {
+        try {
+          port.postMessage([one]);
+        } catch (error) {
+          port.postMessage([
+            { id: one.id, error: error instanceof Error ? error.message : String(error) },
+          ]);
+        }
+      }
+    }
   });
 };
 

@@ -121,7 +121,7 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
 
   return {
     onopentag(name, attribs) {
-      const role = attribs.role;
+      const role = attribs.get("role");
       const starts =
         DROPPED_TAGS.has(name) ||
         (role !== undefined && DROPPED_ROLES.has(role.trim().toLowerCase()));
@@ -135,10 +135,12 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
       } else if (name === "dd") {
         // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
         entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
-      } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
-        const target = targetOf(attribs.href.slice(0, 2048));
+      } else if (name === "a" && link === null && chrome === 0) {
+        const href = attribs.get("href");
+        if (href === undefined) return;
+        const target = targetOf(href.slice(0, 2048));
         if (target === null || target.origin !== page.origin || target.href === self) return;
-        link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
+        link = { target: target.href, text: "", title: tidy(attribs.get("title") ?? "") };
         linkDepth = 0;
       }
       if (link) linkDepth++;

@@ -9,6 +9,7 @@
  * the first of repeated attributes kept, CDATA read as text inside SVG and MathML only.
  */
 import { Tokenizer } from "htmlparser2";
+import { createSpanCache } from "../../text/span-cache.js";
 
 /** Past this many attributes, names are also indexed, so a hostile element costs linear time. */
 const INDEXED_FROM = 16;
@@ -207,6 +208,25 @@ const SVG_NAMES = new Map(
   ].map((name) => [name.toLowerCase(), name]),
 );
 
+/** Longest tag or attribute name remembered in `NAMES`. */
+const MAX_REMEMBERED_NAME = 32;
+/**
+ * Tag and attribute names as written → in lower case: pages repeat a few dozen names, which are
+ * then neither cut out of the page nor lower-cased again.
+ */
+const NAMES = createSpanCache<string>(4096);
+
+function lowerName(html: string, start: number, end: number): string {
+  if (end - start > MAX_REMEMBERED_NAME) return html.slice(start, end).toLowerCase();
+  let name = NAMES.get(html, start, end);
+  if (name === undefined) {
+    const raw = html.slice(start, end);
+    name = raw.toLowerCase();
+    NAMES.add(raw, name);
+  }
+  return name;
+}
+
 const HTML = 0;
 const SVG = 1;
 const MATHML = 2;
@@ -266,7 +286,7 @@ export class HtmlEvents {
   }
 
   onattribname(start: number, end: number): void {
-    this.attributeName = this.html.slice(start, end).toLowerCase();
+    this.attributeName = lowerName(this.html, start, end);
   }
 
   onattribdata(start: number, end: number): void {
@@ -321,7 +341,7 @@ export class HtmlEvents {
   }
 
   private readTagName(start: number, end: number): string {
-    const name = this.html.slice(start, end).toLowerCase();
+    const name = lowerName(this.html, start, end);
     const foreign = this.foreign;
     if (foreign[foreign.length - 1] === SVG) return SVG_NAMES.get(name) ?? name;
     if (foreign.length > 1) {

@@ -227,6 +227,12 @@ function lowerName(html: string, start: number, end: number): string {
   return name;
 }
 
+/** Where the innermost `name` stands in `stack`, or -1. */
+function innermost(stack: readonly string[], name: string): number {
+  for (let i = stack.length - 1; i >= 0; i--) if (stack[i] === name) return i;
+  return -1;
+}
+
 const HTML = 0;
 const SVG = 1;
 const MATHML = 2;
@@ -313,7 +319,7 @@ export class HtmlEvents {
   onclosetag(start: number, end: number): void {
     const name = this.readTagName(start, end);
     if (!VOID.has(name)) {
-      const pos = this.stack.lastIndexOf(name);
+      const pos = innermost(this.stack, name);
       if (pos !== -1) {
         while (this.stack.length > pos + 1) this.popElement();
         this.popElement();

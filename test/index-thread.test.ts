@@ -50,6 +50,44 @@ describe("index thread", () => {
     await store.close();
   });
 
+  it("settles a page's frontier entry as indexed once the page is stored (acceptIndexed)", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const thread = await startIndexThread(file);
+    try {
+      const site = await thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+      const crawl = await thread.store.crawls.start(site.id, 10);
+      const url = `${ORIGIN}/app-pgdump.html`;
+      await thread.store.frontier.add(crawl.id, [{ url, depth: 0 }]);
+      // Sent together, as the crawl sends them: the entry reads "indexing" first.
+      const [, stored] = await Promise.all([
+        thread.store.frontier.settle(crawl.id, url, "indexing"),
+        thread.acceptIndexed?.(page(site.id, "/app-pgdump.html"), crawl.id),
+      ]);
+      expect(stored).toBeUndefined();
+      expect(await thread.store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1 });
+      expect((await thread.store.pages.get(site.id, url))?.title).toMatch(/pg_dump/);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it("fails a call whose arguments cannot reach the thread alone, not the calls sent with it", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const thread = await startIndexThread(file);
+    try {
+      const sites = thread.store.sites as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const [good, bad] = await Promise.allSettled([
+        thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`),
+        sites.ensure?.(ORIGIN, () => "a function does not clone"),
+      ]);
+      expect(good.status).toBe("fulfilled");
+      expect(bad.status).toBe("rejected");
+      expect((await thread.store.sites.byOrigin(ORIGIN))?.origin).toBe(ORIGIN);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it("answers the crawl's store calls, before the pages queued ahead of them", async () => {
     const file = join(tempDir(), "hooty.sqlite");
     const thread = await startIndexThread(file);

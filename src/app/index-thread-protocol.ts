@@ -31,11 +31,18 @@ export function callCrawlStore(
 }
 
 export type IndexRequest =
-  | { op: "accept"; page: FetchedPage }
+  | { op: "accept"; page: FetchedPage; crawlId?: number }
   | { op: "remove"; siteId: number; url: string }
   | { op: "store"; area: CrawlStoreArea; method: string; args: unknown[] };
 
 export type IndexCall = IndexRequest & { id: number };
+
+/**
+ * Calls and replies travel in batches: those made in the same turn of a thread's event loop go as
+ * one message, so the other thread wakes once for them (a wake-up costs more than the call).
+ */
+export type IndexCalls = IndexCall[];
+export type IndexReplies = IndexReply[];
 
 /** The last message: the thread closes its store connection and ends. */
 export type IndexClose = { op: "close" };

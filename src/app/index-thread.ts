@@ -4,8 +4,8 @@
  * only store connection the crawl uses: the crawl's reads and writes (frontier, pace, reports) go
  * to it as messages, so the crawl's thread never waits on a database lock or a checkpoint, and the
  * index's transactions never compete with another writer. A page counts as accepted when the index
- * thread has written it, so the crawl settles it in the frontier only then (a crash loses
- * nothing).
+ * thread has written it, so its frontier entry is settled as indexed only then (by the thread
+ * itself, `acceptIndexed`): a crash loses nothing.
  */
 import { Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
@@ -14,9 +14,11 @@ import {
   type CrawlStore,
   type CrawlStoreArea,
   callCrawlStore,
+  type IndexCall,
+  type IndexCalls,
   type IndexClose,
   type IndexReady,
-  type IndexReply,
+  type IndexReplies,
   type IndexRequest,
   type IndexThreadData,
 } from "./index-thread-protocol.js";
@@ -59,21 +61,49 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   const whenReady = new Promise<void>((done) => {
     markReady = done;
   });
-  worker.on("message", (reply: IndexReply | IndexReady) => {
-    if ("ready" in reply) {
+  worker.on("message", (message: IndexReplies | IndexReady) => {
+    if ("ready" in message) {
       ready = true;
       markReady();
       return;
     }
-    const call = pending.get(reply.id);
-    if (!call) return;
-    pending.delete(reply.id);
-    if (reply.error === null) call.done(reply.value);
-    else call.fail(new Error(reply.error));
+    for (const reply of message) {
+      const call = pending.get(reply.id);
+      if (!call) continue;
+      pending.delete(reply.id);
+      if (reply.error === null) call.done(reply.value);
+      else call.fail(new Error(reply.error));
+    }
   });
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
 
+  // Calls made in one turn of this thread's event loop leave together (IndexCalls).
+  let outbox: IndexCalls = [];
+  const post = (calls: IndexCalls): boolean => {
+    try {
+      if (broken) throw broken;
+      worker.postMessage(calls);
+      return true;
+    } catch (error) {
+      if (calls.length > 1) return false;
+      for (const { id } of calls) {
+        pending.get(id)?.fail(error instanceof Error ? error : new Error(String(error)));
+        pending.delete(id);
+      }
+      return true;
+    }
+  };
+  const send = (message: IndexCall) => {
+    outbox.push(message);
+    if (outbox.length > 1) return;
+    queueMicrotask(() => {
+      const calls = outbox;
+      outbox = [];
+      // A call the thread cannot receive (arguments that do not clone) fails alone.
+      if (!post(calls)) for (const one of calls) post([one]);
+    });
+  };
   const inFlight = new Set<Promise<unknown>>();
   const call = (message: IndexRequest) => {
     const result = new Promise<unknown>((done, fail) => {
@@ -83,7 +113,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
       }
       const id = nextId++;
       pending.set(id, { done, fail });
-      worker.postMessage({ ...message, id });
+      send({ ...message, id });
     });
     inFlight.add(result);
     const forget = () => inFlight.delete(result);
@@ -113,6 +143,9 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     ready: whenReady,
     accept: async (page) => {
       await call({ op: "accept", page });
+    },
+    acceptIndexed: async (page, crawlId) => {
+      await call({ op: "accept", page, crawlId });
     },
     remove: async (siteId, url) => {
       await call({ op: "remove", siteId, url });

@@ -10,8 +10,10 @@ import { openSqliteStore } from "../store/sqlite/store.js";
 import {
   callCrawlStore,
   type IndexCall,
+  type IndexCalls,
   type IndexClose,
   type IndexReady,
+  type IndexReplies,
   type IndexReply,
   type IndexThreadData,
 } from "./index-thread-protocol.js";
@@ -33,7 +35,9 @@ function run(call: IndexCall): Promise<unknown> {
     case "accept":
       return sink.then(async (index) => {
         await takeTurn();
-        return index.accept(call.page);
+        await index.accept(call.page);
+        if (call.crawlId !== undefined)
+          await store.frontier.settle(call.crawlId, call.page.url, "indexed");
       });
     case "remove":
       return sink.then(async (index) => {
@@ -43,18 +47,43 @@ function run(call: IndexCall): Promise<unknown> {
   }
 }
 
-port.on("message", (call: IndexCall | IndexClose) => {
-  if (call.op === "close") {
+// Replies ready in one turn of this thread's event loop leave together (see IndexCalls): the
+// calls of a batch settle over several microtasks, so they are sent once those have run.
+let outbox: IndexReplies = [];
+const reply = (message: IndexReply) => {
+  outbox.push(message);
+  if (outbox.length > 1) return;
+  setImmediate(() => {
+    const replies = outbox;
+    outbox = [];
+    try {
+      port.postMessage(replies);
+    } catch {
+      // A value that does not clone fails its own call only.
+      for (const one of replies) {
+        try {
+          port.postMessage([one]);
+        } catch (error) {
+          port.postMessage([
+            { id: one.id, error: error instanceof Error ? error.message : String(error) },
+          ]);
+        }
+      }
+    }
+  });
+};
+
+port.on("message", (message: IndexCalls | IndexClose) => {
+  if (!Array.isArray(message)) {
     // Sent once every call has been answered: nothing is left to write.
     void store.close().finally(() => port.close());
     return;
   }
-  run(call).then(
-    (value) => port.postMessage({ id: call.id, error: null, value } satisfies IndexReply),
-    (error: unknown) =>
-      port.postMessage({
-        id: call.id,
-        error: error instanceof Error ? error.message : String(error),
-      } satisfies IndexReply),
-  );
+  for (const call of message) {
+    run(call).then(
+      (value) => reply({ id: call.id, error: null, value }),
+      (error: unknown) =>
+        reply({ id: call.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
 });

@@ -20,3 +20,9 @@ export function parseDomain(input: string): string {
   }
   return host;
 }
+
+/** "a.b.example.org" → ["a.b.example.org", "b.example.org", "example.org", "org"]. */
+export function parentDomains(host: string): string[] {
+  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
+  return labels.map((_, i) => labels.slice(i).join("."));
+}

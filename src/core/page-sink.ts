@@ -25,4 +25,10 @@ export interface PageSink {
   accept(page: FetchedPage): Promise<void>;
   /** Takes a page out of the index (gone, noindex, disallowed, blocked): no-op when absent. */
   remove(siteId: number, url: string): Promise<void>;
+  /**
+   * `accept`, then the page's frontier entry in crawl `crawlId` settled as indexed, in one call: a
+   * sink in another thread that also holds the crawl's store saves a message per page. Without it
+   * the crawl settles the entry itself once `accept` resolves.
+   */
+  acceptIndexed?(page: FetchedPage, crawlId: number): Promise<void>;
 }

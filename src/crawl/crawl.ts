@@ -3,7 +3,8 @@
  * never holds up another.
  */
 import type { CrawlReport } from "../core/report.js";
-import { type CrawlContext, crawlSite } from "./site-crawl.js";
+import { watchBlocks } from "./block-watch.js";
+import { CRAWL_DEFAULTS, type CrawlContext, crawlSite } from "./site-crawl.js";
 import { createTurns } from "./turns.js";
 
 export interface SiteResult {
@@ -17,8 +18,17 @@ export async function crawlSites(
   startUrls: readonly string[],
   context: CrawlContext,
 ): Promise<SiteResult[]> {
-  // The sites take turns at handling their pages (see turns.ts).
-  const shared: CrawlContext = { ...context, takeTurn: context.takeTurn ?? createTurns() };
+  // The sites take turns at handling their pages (see turns.ts) and watch the block list together.
+  const shared: CrawlContext = {
+    ...context,
+    takeTurn: context.takeTurn ?? createTurns(),
+    blockWatch:
+      context.blockWatch ??
+      watchBlocks(
+        context.store.blocks,
+        context.settings?.blockCheckMs ?? CRAWL_DEFAULTS.blockCheckMs,
+      ),
+  };
   return Promise.all(
     startUrls.map(async (startUrl) => {
       try {

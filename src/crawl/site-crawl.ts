@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
-import type { CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
+import type { BlockedDomain, CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
+import { type BlockWatch, watchBlocks } from "./block-watch.js";
 import { allowListGuide, classify, JS_RENDERED_ADVICE, mayBeHtml } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
@@ -67,6 +68,8 @@ export interface CrawlContext {
   now?: () => number;
   /** Waits for this site's turn to handle a page it fetched (see turns.ts); none when absent. */
   takeTurn?: TakeTurn;
+  /** The block list as the sites crawled together watch it; each site watches alone when absent. */
+  blockWatch?: BlockWatch;
 }
 
 /** The operator blocked the domain while the crawl ran (or before it started). */
@@ -106,8 +109,15 @@ class SiteCrawl {
   private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
   private progress: SiteProgress;
+  /**
+   * False for a site first added by this crawl: none of its pages was stored before, so there is
+   * no copy to ask for conditionally, and its stored pages are the ones this crawl handed over.
+   */
+  private mayHavePages = true;
+  /** What this crawl handed to the index, when that is all the site's stored pages can be. */
+  private readonly handedContent = new Set<string>();
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
-  private indexing: { contentHash: string; stored: Promise<void> } | null = null;
+  private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
   constructor(startUrl: string, context: CrawlContext) {
     this.context = context;
@@ -140,9 +150,11 @@ class SiteCrawl {
     const outer = this.context.signal;
     const relay = () => this.abort.abort(outer?.reason);
     outer?.addEventListener("abort", relay, { once: true });
-    const watcher = setInterval(
-      () => void this.checkBlocked().catch(() => {}),
-      this.settings.blockCheckMs,
+    const blockWatch =
+      this.context.blockWatch ?? watchBlocks(this.context.store.blocks, this.settings.blockCheckMs);
+    const stopWatching = blockWatch.watch(
+      () => new URL(this.origin).hostname,
+      (block) => this.markBlocked(block),
     );
     let outcome: CrawlReport["outcome"] = "completed";
     try {
@@ -186,7 +198,7 @@ class SiteCrawl {
         throw error;
       }
     } finally {
-      clearInterval(watcher);
+      stopWatching();
       outer?.removeEventListener("abort", relay);
     }
     return this.finish(outcome);
@@ -241,7 +253,9 @@ class SiteCrawl {
   /** The site record and its crawl: the unfinished one to resume, or a new one. */
   private async open(redirects: string[]): Promise<void> {
     const { store } = this.context;
-    this.site = await store.sites.ensure(this.origin, this.startUrl);
+    const known = await store.sites.byOrigin(this.origin);
+    this.mayHavePages = known !== null;
+    this.site = known ?? (await store.sites.ensure(this.origin, this.startUrl));
     const unfinished = await store.crawls.unfinished(this.site.id);
     if (unfinished) {
       this.crawl = unfinished;
@@ -343,7 +357,8 @@ class SiteCrawl {
     }
     let response = given?.response ?? null;
     let failure = given?.failure ?? null;
-    const previous = this.site ? await this.context.store.pages.get(this.site.id, url) : null;
+    const previous =
+      this.site && this.mayHavePages ? await this.context.store.pages.get(this.site.id, url) : null;
     if (!response && !failure) {
       try {
         response = await this.exchangePage(url, conditionalHeaders(previous));
@@ -464,7 +479,9 @@ class SiteCrawl {
     const site = this.mustSite();
     const twin =
       this.indexing?.contentHash === contentHash ||
-      (await this.context.store.pages.withContent(site.id, contentHash, url));
+      (this.mayHavePages
+        ? await this.context.store.pages.withContent(site.id, contentHash, url)
+        : this.handedContent.has(contentHash));
     if (twin) {
       await this.removeFromIndex(url);
       return this.settle(url, "duplicate");
@@ -489,14 +506,21 @@ class SiteCrawl {
    */
   private async handToIndex(page: FetchedPage): Promise<void> {
     await this.indexed();
-    await this.settle(page.url, "indexing");
+    if (!this.mayHavePages) this.handedContent.add(page.contentHash);
+    // The entry is settled before the index sees the page: both calls go in one message to the
+    // index thread, which runs them in order.
+    const settled = this.settle(page.url, "indexing");
     const crawlId = this.mustCrawl().id;
-    const stored = this.context.sink
-      .accept(page)
-      .then(() => this.context.store.frontier.settle(crawlId, page.url, "indexed"));
+    const { sink } = this.context;
+    const stored: Promise<unknown> = sink.acceptIndexed
+      ? Promise.all([settled, sink.acceptIndexed(page, crawlId)])
+      : Promise.all([settled, sink.accept(page)]).then(() =>
+          this.context.store.frontier.settle(crawlId, page.url, "indexed"),
+        );
     // A failure is raised where the crawl waits for the page (indexed), not as an unhandled one.
     stored.catch(() => {});
     this.indexing = { contentHash: page.contentHash, stored };
+    await settled;
   }
 
   /** Waits until the page last handed to the index is stored; throws if it could not be. */
@@ -623,10 +647,13 @@ class SiteCrawl {
     if (this.blocked) return;
     const host = new URL(this.origin).hostname;
     const block = await this.context.store.blocks.covering(host);
-    if (block) {
-      this.blocked = new Blocked(block.domain, block.reason);
-      this.abort.abort(this.blocked);
-    }
+    if (block) this.markBlocked(block);
+  }
+
+  private markBlocked(block: BlockedDomain): void {
+    if (this.blocked) return;
+    this.blocked = new Blocked(block.domain, block.reason);
+    this.abort.abort(this.blocked);
   }
 
   private throwIfBlocked(): void {
@@ -640,8 +667,11 @@ class SiteCrawl {
     const now = Date.now();
     if (!force && now - this.countedAt < 1_000) return;
     this.countedAt = now;
-    const outcomes = await this.context.store.frontier.outcomes(this.crawl.id);
-    const { queued } = await this.context.store.frontier.counts(this.crawl.id);
+    // Asked together: one message to the index thread (see app/index-thread.ts).
+    const [outcomes, { queued }] = await Promise.all([
+      this.context.store.frontier.outcomes(this.crawl.id),
+      this.context.store.frontier.counts(this.crawl.id),
+    ]);
     this.counted = { outcomes, queued };
     const counts = tally(outcomes);
     this.fetched = counts.pages.fetched;

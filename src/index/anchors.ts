@@ -73,10 +73,12 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 const tidy = (text: string) =>
-  text
-    .replace(/[\s,;:()]+/g, " ")
-    .trim()
-    .slice(0, MAX_TEXT_CHARS);
+  text === ""
+    ? ""
+    : text
+        .replace(/[\s,;:()]+/g, " ")
+        .trim()
+        .slice(0, MAX_TEXT_CHARS);
 const labelOf = (entry: Entry | undefined) =>
   entry && fewWords(entry.own, MAX_LABEL_WORDS) ? tidy(entry.own) : "";
 
@@ -112,16 +114,20 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
   const opened: boolean[] = [];
   let chrome = 0;
 
-  const add = (target: string, parts: string[]) => {
+  /** Records a link with what it says: the distinct non-empty parts, one per line. */
+  const add = (target: string, first: string, second = "", third = "") => {
     if (anchors.size >= MAX_ANCHORS) return;
-    const seen = new Set<string>();
-    const text = parts.filter((p) => p !== "" && !seen.has(p) && seen.add(p)).join(" \n ");
+    let text = first;
+    if (second !== "" && second !== first) text = text === "" ? second : `${text} \n ${second}`;
+    if (third !== "" && third !== first && third !== second) {
+      text = text === "" ? third : `${text} \n ${third}`;
+    }
     if (text !== "") anchors.set(`${target} ${text}`, { target, text });
   };
 
   return {
     onopentag(name, attribs) {
-      const role = attribs.role;
+      const role = attribs.get("role");
       const starts =
         DROPPED_TAGS.has(name) ||
         (role !== undefined && DROPPED_ROLES.has(role.trim().toLowerCase()));
@@ -135,10 +141,12 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
       } else if (name === "dd") {
         // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
         entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
-      } else if (name === "a" && attribs.href !== undefined && link === null && chrome === 0) {
-        const target = targetOf(attribs.href.slice(0, 2048));
+      } else if (name === "a" && link === null && chrome === 0) {
+        const href = attribs.get("href");
+        if (href === undefined) return;
+        const target = targetOf(href.slice(0, 2048));
         if (target === null || target.origin !== page.origin || target.href === self) return;
-        link = { target: target.href, text: "", title: tidy(attribs.title ?? "") };
+        link = { target: target.href, text: "", title: tidy(attribs.get("title") ?? "") };
         linkDepth = 0;
       }
       if (link) linkDepth++;
@@ -156,9 +164,9 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
       if (opened.pop()) chrome--;
       if (link && --linkDepth === 0) {
         const entry = entries[entries.length - 1];
-        const found = { target: link.target, text: tidy(link.text) };
-        if (entry) entry.links.push({ ...found, text: [found.text, link.title].join(" ") });
-        else add(found.target, [found.text, link.title]);
+        const text = tidy(link.text);
+        if (entry) entry.links.push({ target: link.target, text: `${text} ${link.title}` });
+        else add(link.target, text, link.title);
         link = null;
       }
       if (name === "dl") terms.pop();
@@ -169,8 +177,10 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
         const label = labelOf(entry);
         if (name === "dt" && terms.length > 0) terms[terms.length - 1] = label;
         // Links in a <dd>'s running text are the description's, not the term's.
-        for (const l of entry.links)
-          add(l.target, name === "dd" ? [tidy(l.text)] : [tidy(l.text), label, entry.parent]);
+        for (const l of entry.links) {
+          if (name === "dd") add(l.target, tidy(l.text));
+          else add(l.target, tidy(l.text), label, entry.parent);
+        }
       }
     },
     anchors: () => [...anchors.values()],

@@ -21,7 +21,7 @@ export interface BlockList {
   /**
    * Blocks `domain` and its subdomains and removes their pages from the index, in one step.
    * Idempotent: blocking again keeps the first time and replaces the reason. Running crawls see
-   * it at their next check (before every request, and while they wait).
+   * it at their next look at the list (every half second, whatever they are doing).
    */
   add(domain: string, reason: string | null): Promise<void>;
   /** Removes a block; resolves false when the domain was not blocked. */

@@ -10,8 +10,8 @@
  * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
  * garbage bytes) cost no more than their size.
  */
-import { Parser } from "htmlparser2";
 import { hash52, hash52Lower, pathStep } from "./hash.js";
+import { type Attributes, HtmlEvents } from "./html-events.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
 import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
@@ -40,7 +40,7 @@ import type {
 
 /** Longest attribute value read for ids, classes and URLs; longer ones are cut or ignored. */
 const MAX_ATTRIBUTE = 2048;
-/** Open elements htmlparser2 is left to track (see `boundParserDepth`). */
+/** Open elements the parse is left to track (see `boundParserDepth`). */
 const MAX_OPEN = 1024;
 /** Longest title and description kept. */
 const MAX_TITLE = 1000;
@@ -252,8 +252,8 @@ const RESERVED = /[\u0000\u0001]/g;
 const SPACES =
   /[\s\u00a0]{2,}|[\t\n\r\f\v\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u1680]/g;
 
-function attr(attribs: Record<string, string>, name: string): string {
-  const v = attribs[name];
+function attr(attribs: Attributes, name: string): string {
+  const v = attribs.get(name);
   if (v === undefined) return "";
   return cut(v);
 }
@@ -458,229 +458,219 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     out.within.push((mainDepth > 0 ? IN_MAIN : 0) | (articleDepth > 0 ? IN_ARTICLE : 0));
   }
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        observer?.onopentag(name, attribs);
-        const parent = top();
-        if (dropDepth > 0) {
-          stack.push(INERT);
-          boundParserDepth();
-          return;
-        }
-        const isBlock = BLOCK_TAGS.has(name);
-        if (name === "head") inHead = true;
-        else if (inHead && !HEAD_TAGS.has(name)) inHead = false;
-        if (inHead || name === "title" || name === "meta" || name === "link" || name === "base") {
-          readHead(name, attribs);
-        }
-        const rule = readRuleAttributes(attribs, ruleAttributes);
-        const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
-        const classes = rule.class ? cut(rule.class) : "";
-        const id = rule.id ? cut(rule.id).trim() : "";
-        let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
-        if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
-        if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
-          drops = name !== "html" && name !== "body";
-        }
-        if (!drops && rule.style && isHiddenStyle(rule.style)) drops = true;
-        if (
-          !drops &&
-          classRules &&
-          (classes !== "" || id !== "") &&
-          !SHELL_TAGS.has(name) &&
-          role !== "main"
-        ) {
-          drops = isBoilerplateName(classes, id);
-        }
-        if (drops) {
-          const block = isBlock;
-          if (block) flush();
-          dropDepth++;
-          stack.push({ ...parent, tag: name, drops: true, block, link: false, linkMark: -1 });
-          return;
-        }
-        const block = isBlock && preDepth === 0;
-        if (block) flush();
-        const langAttr = rule.lang ?? rule.xmlLang;
-        // The page's own language is the page's; blocks carry only languages declared inside it.
-        const lang =
-          langAttr !== undefined && name !== "html"
-            ? primaryLanguage(langAttr.slice(0, 64))
-            : parent.lang;
-        if (name === "html" && langAttr !== undefined && out.htmlLang === null) {
-          out.htmlLang = langAttr.slice(0, 64);
-        }
-        const frame: Frame = {
-          tag: name,
-          drops: false,
-          block,
-          pathHash: block ? pathStep(parent.pathHash, signature(name, classes)) : parent.pathHash,
-          lang,
-          blockStart: blocks.length,
-          main: name === "main" || role === "main",
-          article: name === "article",
-          sectioning: SECTIONING.has(name),
-          heading: false,
-          pre: PREFORMATTED.has(name),
-          list: name === "ul" || name === "ol" || name === "dir",
-          table: name === "table",
-          row: name === "tr",
-          item: name === "li" && preDepth === 0,
-          cell: (name === "td" || name === "th") && preDepth === 0,
-          link: false,
-          linkMark: -1,
-          linkFlushes: 0,
-          scopeOf: -1,
-        };
-        if (frame.main) mainDepth++;
-        if (frame.article) articleDepth++;
-        if (frame.sectioning) sectioningDepth++;
-        const level = HEADING_LEVEL.get(name);
-        if (level !== undefined && preDepth === 0) {
-          frame.heading = true;
-          if (headingDepth === 0) headingLevel = level;
-          headingDepth++;
-        }
-        if (frame.pre) preDepth++;
-        if (frame.list) {
-          if (listDepth === 0) listGroup = nextId++;
-          listDepth++;
-        }
-        if (frame.table) {
-          if (tableDepth === 0) tableGroup = nextId++;
-          tableDepth++;
-        }
-        if (frame.row) rowId = nextId++;
-        if (frame.item) {
-          contexts.push({
-            kind: "item",
-            emitted: 0,
-            group: listDepth > 0 ? listGroup : nextId++,
-            row: 0,
-            depth: Math.max(0, listDepth - 1),
-          });
-        }
-        if (frame.cell) {
-          contexts.push({
-            kind: "cell",
-            emitted: 0,
-            group: tableDepth > 0 ? tableGroup : nextId++,
-            row: rowId,
-            depth: 0,
-          });
-        }
-        if (id !== "" && id.length <= MAX_ID) {
-          lastId = id;
-        } else if (name === "a" && attribs.name && attribs.name.length <= MAX_ID) {
-          lastId = attribs.name.trim() || lastId;
-        }
-        if (name === "a" && attribs.href?.startsWith("#")) {
-          frame.linkMark = parts.length;
-          frame.linkFlushes = flushes;
-        }
-        if (name === "a" && attribs.href !== undefined) {
-          frame.link = true;
-          linkDepth++;
-        }
-        if (name === "br") {
-          parts.push(preDepth > 0 ? "\n" : BR);
-        } else if (name === "img" && linkDepth > 0 && attribs.alt) {
-          // An image inside a link (an arrow icon "Prev") reads as its alt text, as screen readers do.
-          appendText(` ${attr(attribs, "alt")} `);
-        }
-        if (name === "title" && !inTitleDone) inTitle = true;
-        stack.push(frame);
+  const events = new HtmlEvents({
+    onopentag(name, attribs) {
+      observer?.onopentag(name, attribs);
+      const parent = top();
+      if (dropDepth > 0) {
+        stack.push(INERT);
         boundParserDepth();
-      },
-      ontext(data) {
-        observer?.ontext(data);
-        if (inTitle) {
-          if (out.title.length < MAX_TITLE * 4) out.title += data;
-          return;
-        }
-        if (dropDepth > 0) return;
-        if (inHead) {
-          // Text in <head> means the body has begun (the page left out </head> and <body>).
-          if (!/[^\s\u00a0]/.test(data)) return;
-          inHead = false;
-        }
-        appendText(data);
-      },
-      onclosetag(name) {
-        observer?.onclosetag(name);
-        if (stack.length <= 1) return;
-        const frame = stack.pop() as Frame;
-        if (name === "title" && inTitle) {
-          inTitle = false;
-          inTitleDone = true;
-        }
-        if (name === "head") inHead = false;
-        if (frame.drops) {
-          dropDepth--;
-          return;
-        }
-        if (dropDepth > 0) return;
-        if (frame.link) linkDepth--;
-        if (frame.linkMark >= 0 && frame.linkFlushes === flushes) {
-          const text = parts.slice(frame.linkMark).join("");
-          if (text.length < 120 && SKIP_LINK_TEXT.test(text)) {
-            parts.length = frame.linkMark;
-            hasText = parts.some((p) => p.trim() !== "");
-          }
-        }
-        if (frame.block) flush();
-        if (frame.heading) {
-          headingDepth--;
-          if (headingDepth === 0) {
-            headingLevel = 0;
-            const k = blocks.length - 1;
-            if (blocks[k]?.kind === "heading") markScope(k);
-          }
-        }
-        if (frame.scopeOf >= 0 && blocks.length > frame.scopeOf + 1) {
-          const heading = blocks[frame.scopeOf];
-          if (heading) heading.scopeEnd = blocks.length;
-        }
-        if (frame.pre) {
-          flush();
-          preDepth--;
-        }
-        if (frame.item && contexts[contexts.length - 1]?.kind === "item") contexts.pop();
-        if (frame.cell && contexts[contexts.length - 1]?.kind === "cell") contexts.pop();
-        if (frame.list) listDepth--;
-        if (frame.table) tableDepth--;
-        if (frame.main) mainDepth--;
-        if (frame.article) articleDepth--;
-        if (frame.sectioning) sectioningDepth--;
-        if (frame.block && blocks.length - frame.blockStart >= 2) {
-          const last = regions[regions.length - 1];
-          if (!last || last.start !== frame.blockStart || last.end !== blocks.length) {
-            regions.push({ start: frame.blockStart, end: blocks.length });
-          }
-        }
-      },
+        return;
+      }
+      const isBlock = BLOCK_TAGS.has(name);
+      if (name === "head") inHead = true;
+      else if (inHead && !HEAD_TAGS.has(name)) inHead = false;
+      if (inHead || name === "title" || name === "meta" || name === "link" || name === "base") {
+        readHead(name, attribs);
+      }
+      const rule = readRuleAttributes(attribs, ruleAttributes);
+      const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
+      const classes = rule.class ? cut(rule.class) : "";
+      const id = rule.id ? cut(rule.id).trim() : "";
+      let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
+      if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
+      if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
+        drops = name !== "html" && name !== "body";
+      }
+      if (!drops && rule.style && isHiddenStyle(rule.style)) drops = true;
+      if (
+        !drops &&
+        classRules &&
+        (classes !== "" || id !== "") &&
+        !SHELL_TAGS.has(name) &&
+        role !== "main"
+      ) {
+        drops = isBoilerplateName(classes, id);
+      }
+      if (drops) {
+        const block = isBlock;
+        if (block) flush();
+        dropDepth++;
+        stack.push({ ...parent, tag: name, drops: true, block, link: false, linkMark: -1 });
+        return;
+      }
+      const block = isBlock && preDepth === 0;
+      if (block) flush();
+      const langAttr = rule.lang ?? rule.xmlLang;
+      // The page's own language is the page's; blocks carry only languages declared inside it.
+      const lang =
+        langAttr !== undefined && name !== "html"
+          ? primaryLanguage(langAttr.slice(0, 64))
+          : parent.lang;
+      if (name === "html" && langAttr !== undefined && out.htmlLang === null) {
+        out.htmlLang = langAttr.slice(0, 64);
+      }
+      const frame: Frame = {
+        tag: name,
+        drops: false,
+        block,
+        pathHash: block ? pathStep(parent.pathHash, signature(name, classes)) : parent.pathHash,
+        lang,
+        blockStart: blocks.length,
+        main: name === "main" || role === "main",
+        article: name === "article",
+        sectioning: SECTIONING.has(name),
+        heading: false,
+        pre: PREFORMATTED.has(name),
+        list: name === "ul" || name === "ol" || name === "dir",
+        table: name === "table",
+        row: name === "tr",
+        item: name === "li" && preDepth === 0,
+        cell: (name === "td" || name === "th") && preDepth === 0,
+        link: false,
+        linkMark: -1,
+        linkFlushes: 0,
+        scopeOf: -1,
+      };
+      if (frame.main) mainDepth++;
+      if (frame.article) articleDepth++;
+      if (frame.sectioning) sectioningDepth++;
+      const level = HEADING_LEVEL.get(name);
+      if (level !== undefined && preDepth === 0) {
+        frame.heading = true;
+        if (headingDepth === 0) headingLevel = level;
+        headingDepth++;
+      }
+      if (frame.pre) preDepth++;
+      if (frame.list) {
+        if (listDepth === 0) listGroup = nextId++;
+        listDepth++;
+      }
+      if (frame.table) {
+        if (tableDepth === 0) tableGroup = nextId++;
+        tableDepth++;
+      }
+      if (frame.row) rowId = nextId++;
+      if (frame.item) {
+        contexts.push({
+          kind: "item",
+          emitted: 0,
+          group: listDepth > 0 ? listGroup : nextId++,
+          row: 0,
+          depth: Math.max(0, listDepth - 1),
+        });
+      }
+      if (frame.cell) {
+        contexts.push({
+          kind: "cell",
+          emitted: 0,
+          group: tableDepth > 0 ? tableGroup : nextId++,
+          row: rowId,
+          depth: 0,
+        });
+      }
+      if (id !== "" && id.length <= MAX_ID) {
+        lastId = id;
+      } else if (name === "a") {
+        const anchorName = attribs.get("name");
+        if (anchorName && anchorName.length <= MAX_ID) lastId = anchorName.trim() || lastId;
+      }
+      const href = name === "a" ? attribs.get("href") : undefined;
+      if (href?.startsWith("#")) {
+        frame.linkMark = parts.length;
+        frame.linkFlushes = flushes;
+      }
+      if (href !== undefined) {
+        frame.link = true;
+        linkDepth++;
+      }
+      if (name === "br") {
+        parts.push(preDepth > 0 ? "\n" : BR);
+      } else if (name === "img" && linkDepth > 0 && attribs.get("alt")) {
+        // An image inside a link (an arrow icon "Prev") reads as its alt text, as screen readers do.
+        appendText(` ${attr(attribs, "alt")} `);
+      }
+      if (name === "title" && !inTitleDone) inTitle = true;
+      stack.push(frame);
+      boundParserDepth();
     },
-    { decodeEntities: true, recognizeSelfClosing: true },
-  );
+    ontext(data) {
+      observer?.ontext(data);
+      if (inTitle) {
+        if (out.title.length < MAX_TITLE * 4) out.title += data;
+        return;
+      }
+      if (dropDepth > 0) return;
+      if (inHead) {
+        // Text in <head> means the body has begun (the page left out </head> and <body>).
+        if (!/[^\s\u00a0]/.test(data)) return;
+        inHead = false;
+      }
+      appendText(data);
+    },
+    onclosetag(name) {
+      observer?.onclosetag(name);
+      if (stack.length <= 1) return;
+      const frame = stack.pop() as Frame;
+      if (name === "title" && inTitle) {
+        inTitle = false;
+        inTitleDone = true;
+      }
+      if (name === "head") inHead = false;
+      if (frame.drops) {
+        dropDepth--;
+        return;
+      }
+      if (dropDepth > 0) return;
+      if (frame.link) linkDepth--;
+      if (frame.linkMark >= 0 && frame.linkFlushes === flushes) {
+        const text = parts.slice(frame.linkMark).join("");
+        if (text.length < 120 && SKIP_LINK_TEXT.test(text)) {
+          parts.length = frame.linkMark;
+          hasText = parts.some((p) => p.trim() !== "");
+        }
+      }
+      if (frame.block) flush();
+      if (frame.heading) {
+        headingDepth--;
+        if (headingDepth === 0) {
+          headingLevel = 0;
+          const k = blocks.length - 1;
+          if (blocks[k]?.kind === "heading") markScope(k);
+        }
+      }
+      if (frame.scopeOf >= 0 && blocks.length > frame.scopeOf + 1) {
+        const heading = blocks[frame.scopeOf];
+        if (heading) heading.scopeEnd = blocks.length;
+      }
+      if (frame.pre) {
+        flush();
+        preDepth--;
+      }
+      if (frame.item && contexts[contexts.length - 1]?.kind === "item") contexts.pop();
+      if (frame.cell && contexts[contexts.length - 1]?.kind === "cell") contexts.pop();
+      if (frame.list) listDepth--;
+      if (frame.table) tableDepth--;
+      if (frame.main) mainDepth--;
+      if (frame.article) articleDepth--;
+      if (frame.sectioning) sectioningDepth--;
+      if (frame.block && blocks.length - frame.blockStart >= 2) {
+        const last = regions[regions.length - 1];
+        if (!last || last.start !== frame.blockStart || last.end !== blocks.length) {
+          regions.push({ start: frame.blockStart, end: blocks.length });
+        }
+      }
+    },
+  });
 
   /**
-   * htmlparser2 keeps its open elements with `unshift`, which turns quadratic on very deep
-   * nesting (100,000 unclosed `<div>`s take minutes). Past `MAX_OPEN` open elements, the outermost
-   * ones are forgotten by the parser: their end tags are then ignored, and this handler's frames for
-   * them simply stay open to the end, which changes nothing for the text. Real pages nest a few
-   * hundred deep at most.
+   * Past `MAX_OPEN` open elements, the outermost ones are forgotten by the parse, so that finding
+   * an end tag's element stays cheap on hostile nesting (100,000 unclosed `<div>`s): their end tags
+   * are then ignored, and this handler's frames for them simply stay open to the end, which changes
+   * nothing for the text. Real pages nest a few hundred deep at most.
    */
   function boundParserDepth(): void {
-    const inner = parser as unknown as { stack?: string[]; foreignContext?: unknown[] };
-    if (!inner.stack || inner.stack.length <= MAX_OPEN) return;
-    inner.stack.length = MAX_OPEN / 2;
-    const foreign = inner.foreignContext;
-    if (foreign && foreign.length > MAX_OPEN / 2) {
-      const base = foreign[foreign.length - 1];
-      foreign.length = MAX_OPEN / 2 - 1;
-      foreign.push(base);
-    }
+    events.bound(MAX_OPEN);
   }
 
   /**
@@ -712,29 +702,28 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     if (linkDepth > 0) linkChars += data.length;
   }
 
-  function readHead(name: string, attribs: Record<string, string>): void {
+  function readHead(name: string, attribs: Attributes): void {
     if (name === "meta") {
-      const key = (attribs.name ?? attribs.property ?? "").toLowerCase();
+      const key = (attribs.get("name") ?? attribs.get("property") ?? "").toLowerCase();
       const content = attr(attribs, "content");
       if ((key === "description" || key === "og:description") && out.description === null) {
         out.description = content;
       } else if (key === "og:title" && out.ogTitle === null) {
         out.ogTitle = content;
-      } else if ((attribs["http-equiv"] ?? "").toLowerCase() === "content-language") {
+      } else if ((attribs.get("http-equiv") ?? "").toLowerCase() === "content-language") {
         out.metaLang ??= content;
       }
     } else if (name === "link") {
-      const rel = ` ${(attribs.rel ?? "").toLowerCase()} `;
+      const rel = ` ${(attribs.get("rel") ?? "").toLowerCase()} `;
       if (rel.includes(" canonical ") && out.canonical === null)
-        out.canonical = attribs.href ?? null;
-    } else if (name === "base" && out.base === null && attribs.href) {
+        out.canonical = attribs.get("href") ?? null;
+    } else if (name === "base" && out.base === null && attribs.get("href")) {
       out.base = attr(attribs, "href");
     }
   }
 
   const reserved = html.includes("\u0000") || html.includes("\u0001");
-  parser.write(reserved ? html.replace(RESERVED, "") : html);
-  parser.end();
+  events.parse(reserved ? html.replace(RESERVED, "") : html);
   flush();
   return out;
 }

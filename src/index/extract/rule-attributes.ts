@@ -1,8 +1,8 @@
 /**
  * The attributes extraction's page rules read on every element, gathered in one pass over the
- * element's attributes: a page's elements carry few attributes, in many combinations, and looking
- * each rule's attribute up by name on such varied objects costs more than walking them once.
+ * element's attributes (a page's elements carry few attributes, so one walk beats a look-up per rule).
  */
+import type { Attributes } from "./html-events.js";
 
 export interface RuleAttributes {
   role: string | undefined;
@@ -29,10 +29,7 @@ export function emptyRuleAttributes(): RuleAttributes {
 }
 
 /** Fills `into` (reused from element to element) with the element's rule attributes. */
-export function readRuleAttributes(
-  attribs: Record<string, string>,
-  into: RuleAttributes,
-): RuleAttributes {
+export function readRuleAttributes(attribs: Attributes, into: RuleAttributes): RuleAttributes {
   into.role = undefined;
   into.class = undefined;
   into.id = undefined;
@@ -41,31 +38,34 @@ export function readRuleAttributes(
   into.style = undefined;
   into.lang = undefined;
   into.xmlLang = undefined;
-  for (const name in attribs) {
-    switch (name) {
+  const names = attribs.names;
+  const values = attribs.values;
+  for (let i = 0; i < attribs.count; i++) {
+    const value = values[i] as string;
+    switch (names[i]) {
       case "role":
-        into.role = attribs[name];
+        into.role = value;
         break;
       case "class":
-        into.class = attribs[name];
+        into.class = value;
         break;
       case "id":
-        into.id = attribs[name];
+        into.id = value;
         break;
       case "hidden":
         into.hidden = true;
         break;
       case "aria-hidden":
-        into.ariaHidden = attribs[name];
+        into.ariaHidden = value;
         break;
       case "style":
-        into.style = attribs[name];
+        into.style = value;
         break;
       case "lang":
-        into.lang = attribs[name];
+        into.lang = value;
         break;
       case "xml:lang":
-        into.xmlLang = attribs[name];
+        into.xmlLang = value;
         break;
     }
   }

@@ -2,6 +2,7 @@
  * What extraction makes of one HTML page: its title, language and main text by section. The
  * section text is the material answers quote from, so it is stored exactly as built here.
  */
+import type { Attributes } from "./html-events.js";
 
 /** The input: one fetched page. */
 export interface PageInput {
@@ -22,7 +23,7 @@ export type DetectLanguage = (text: string) => string | null;
 
 /** Follows extraction's parse of a page: the element and text callbacks, in document order. */
 export interface ParseObserver {
-  onopentag(name: string, attribs: Record<string, string>): void;
+  onopentag(name: string, attribs: Attributes): void;
   ontext(data: string): void;
   onclosetag(name: string): void;
 }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { parentDomains } from "../../core/domain.js";
 import type { BlockedDomain, BlockList } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
 
@@ -53,10 +54,4 @@ export function sqliteBlockList(db: SqliteDatabase): BlockList {
       return row ? toBlocked(row) : null;
     },
   };
-}
-
-/** "a.b.example.org" → ["a.b.example.org", "b.example.org", "example.org", "org"]. */
-export function parentDomains(host: string): string[] {
-  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
-  return labels.map((_, i) => labels.slice(i).join("."));
 }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { parentDomains } from "../../core/domain.js";
 import type {
   BoilerplateRecord,
   ChunkInput,
@@ -11,7 +12,6 @@ import type {
   TermPostings,
   TextIndex,
 } from "../types.js";
-import { parentDomains } from "./block-list.js";
 import type { SqliteDatabase } from "./database.js";
 import {
   escapeTerm,

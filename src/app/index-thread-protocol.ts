@@ -44,6 +44,35 @@ export type IndexCall = IndexRequest & { id: number };
 export type IndexCalls = IndexCall[];
 export type IndexReplies = IndexReply[];
 
+/**
+ * Posts `batch` as one message; when it cannot be sent (a value that does not clone), posts each
+ * item alone, so that only the items that still cannot be sent go to `failed`.
+ */
+export function postBatch<T>(
+  post: (batch: T[]) => void,
+  batch: T[],
+  failed: (item: T, error: Error) => void,
+): void {
+  try {
+    post(batch);
+    return;
+  } catch (error) {
+    if (batch.length === 1) {
+      failed(batch[0] as T, asError(error));
+      return;
+    }
+  }
+  for (const item of batch) {
+    try {
+      post([item]);
+    } catch (error) {
+      failed(item, asError(error));
+    }
+  }
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 /** The last message: the thread closes its store connection and ends. */
 export type IndexClose = { op: "close" };
 

@@ -21,6 +21,7 @@ import {
   type IndexReplies,
   type IndexRequest,
   type IndexThreadData,
+  postBatch,
 } from "./index-thread-protocol.js";
 
 /** How long the thread may take to close its store before it is stopped. */
@@ -78,21 +79,16 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
 
-  // Calls made in one turn of this thread's event loop leave together (IndexCalls).
+  // Calls made in one turn of this thread's event loop leave together (IndexCalls); a call the
+  // thread cannot receive (arguments that do not clone) fails alone.
   let outbox: IndexCalls = [];
-  const post = (calls: IndexCalls): boolean => {
-    try {
-      if (broken) throw broken;
-      worker.postMessage(calls);
-      return true;
-    } catch (error) {
-      if (calls.length > 1) return false;
-      for (const { id } of calls) {
-        pending.get(id)?.fail(error instanceof Error ? error : new Error(String(error)));
-        pending.delete(id);
-      }
-      return true;
-    }
+  const post = (calls: IndexCalls) => {
+    if (broken) throw broken;
+    worker.postMessage(calls);
+  };
+  const failed = (call: IndexCall, error: Error) => {
+    pending.get(call.id)?.fail(error);
+    pending.delete(call.id);
   };
   const send = (message: IndexCall) => {
     outbox.push(message);
@@ -100,8 +96,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     queueMicrotask(() => {
       const calls = outbox;
       outbox = [];
-      // A call the thread cannot receive (arguments that do not clone) fails alone.
-      if (!post(calls)) for (const one of calls) post([one]);
+      postBatch(post, calls, failed);
     });
   };
   const inFlight = new Set<Promise<unknown>>();

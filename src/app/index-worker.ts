@@ -16,6 +16,7 @@ import {
   type IndexReplies,
   type IndexReply,
   type IndexThreadData,
+  postBatch,
 } from "./index-thread-protocol.js";
 
 const port = parentPort;
@@ -48,28 +49,19 @@ function run(call: IndexCall): Promise<unknown> {
 }
 
 // Replies ready in one turn of this thread's event loop leave together (see IndexCalls): the
-// calls of a batch settle over several microtasks, so they are sent once those have run.
+// calls of a batch settle over several microtasks, so they are sent once those have run. A value
+// that does not clone fails its own call only.
 let outbox: IndexReplies = [];
+const postReplies = (replies: IndexReplies) => port.postMessage(replies);
 const reply = (message: IndexReply) => {
   outbox.push(message);
   if (outbox.length > 1) return;
   setImmediate(() => {
     const replies = outbox;
     outbox = [];
-    try {
-      port.postMessage(replies);
-    } catch {
-      // A value that does not clone fails its own call only.
-      for (const one of replies) {
-        try {
-          port.postMessage([one]);
-        } catch (error) {
-          port.postMessage([
-            { id: one.id, error: error instanceof Error ? error.message : String(error) },
-          ]);
-        }
-      }
-    }
+    postBatch(postReplies, replies, (one, error) =>
+      postReplies([{ id: one.id, error: error.message }]),
+    );
   });
 };
 

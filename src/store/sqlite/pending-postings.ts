@@ -95,6 +95,8 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     added = 0;
   };
 
+  const rowsOf = (siteId: number) => ofSite.all(siteId) as WaitingRow[];
+
   return {
     add: (chunkId, siteId, terms, row) => {
       insert.run(chunkId);
@@ -111,11 +113,8 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     },
     flush,
     waiting: () => added > 0,
-    rowsOf: (siteId) => ofSite.all(siteId) as WaitingRow[],
+    rowsOf,
     ofSite: (siteId) =>
-      (ofSite.all(siteId) as WaitingRow[]).map(([chunkId, row]) => ({
-        chunkId,
-        terms: readForwardRow(row),
-      })),
+      rowsOf(siteId).map(([chunkId, row]) => ({ chunkId, terms: readForwardRow(row) })),
   };
 }

@@ -12,6 +12,7 @@ import type { Pages, TextIndex } from "../store/types.js";
 import { collectAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
 import { pageLanguage } from "./language.js";
+import { RecentPages } from "./recent-pages.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
 
 /** The parts of the store the index writes. */
@@ -22,10 +23,11 @@ export interface IndexStore {
 
 export function createIndexSink(store: IndexStore): PageSink {
   const sites = new Map<number, Promise<SiteBoilerplateIndex>>();
+  const recent = new RecentPages();
   const siteOf = (siteId: number) => {
     let site = sites.get(siteId);
     if (!site) {
-      site = loadSiteBoilerplate({ siteId, texts: store.texts });
+      site = loadSiteBoilerplate({ siteId, texts: store.texts, recent });
       site.catch(() => sites.delete(siteId));
       sites.set(siteId, site);
     }

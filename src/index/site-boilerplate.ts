@@ -10,10 +10,8 @@ import type { PageText, TextIndex } from "../store/types.js";
 import { createSiteBoilerplate, type ExtractedPage, pageStep } from "./extract/index.js";
 import { rememberingSectionDetectors } from "./language.js";
 import { buildPageText, maskKey } from "./page-text.js";
+import { RecentPages } from "./recent-pages.js";
 import { decodeBlocks } from "./stored-blocks.js";
-
-/** Extracted pages kept in memory per site for re-checks (a few MB for typical pages). */
-const RECENT_PAGES = 2000;
 
 export interface SiteBoilerplateIndex {
   /** Learns the page and builds its entry with what the site repeats left out. */
@@ -29,6 +27,8 @@ export interface SiteBoilerplateIndex {
 export interface SiteBoilerplateDeps {
   siteId: number;
   texts: TextIndex;
+  /** Pages kept in memory for re-checks, shared with the other sites of the sink (else its own). */
+  recent?: RecentPages;
 }
 
 export async function loadSiteBoilerplate(
@@ -43,17 +43,12 @@ export async function loadSiteBoilerplate(
   /** The detector version each page was last built or checked under, in this process. */
   const checked = new Map<string, number>();
   let checkedStep = 0;
-  /** Pages extracted in this process, so a check reads neither the store nor JSON. */
-  const recent = new Map<string, ExtractedPage>();
-  const remember = (page: ExtractedPage) => {
-    recent.delete(page.url);
-    if (recent.size >= RECENT_PAGES) recent.delete(recent.keys().next().value as string);
-    recent.set(page.url, page);
-  };
+  const recent = deps.recent ?? new RecentPages();
+  const { siteId } = deps;
 
   async function recheck(url: string, mask: string, version: number): Promise<boolean> {
     checked.set(url, version);
-    let page = recent.get(url);
+    let page = recent.get(siteId, url);
     if (!page) {
       const json = await deps.texts.blocks(deps.siteId, url);
       if (json === null) {
@@ -75,7 +70,7 @@ export async function loadSiteBoilerplate(
 
   return {
     prepare(page) {
-      remember(page);
+      recent.remember(siteId, page);
       detector.learn(page);
       return buildPageText(page, detector.classify(page), detectors);
     },
@@ -85,7 +80,7 @@ export async function loadSiteBoilerplate(
     },
     forget(url) {
       detector.forget(url);
-      recent.delete(url);
+      recent.forget(siteId, url);
       masks.delete(url);
       checked.delete(url);
     },

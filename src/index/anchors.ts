@@ -28,8 +28,12 @@ interface Entry {
   tag: string;
   /** The entry's words outside its links. */
   own: string;
-  /** The label of the entry this one hangs under ("" when none). */
-  parent: string;
+  /**
+   * The label of the entry this one hangs under ("" when none), worked out only when a link needs
+   * it (most entries hold none): from `under`, whose words cannot change while this one is open.
+   */
+  parent: string | null;
+  under: Entry | undefined;
   links: { target: string; text: string }[];
 }
 
@@ -81,6 +85,14 @@ const tidy = (text: string) =>
         .slice(0, MAX_TEXT_CHARS);
 const labelOf = (entry: Entry | undefined) =>
   entry && fewWords(entry.own, MAX_LABEL_WORDS) ? tidy(entry.own) : "";
+
+function parentOf(entry: Entry): string {
+  if (entry.parent === null) {
+    const under = entry.under;
+    entry.parent = under ? labelOf(under) || parentOf(under) : "";
+  }
+  return entry.parent;
+}
 
 export interface AnchorCollector extends ParseObserver {
   /** The links seen so far to other pages of the page's origin, with what they say. */
@@ -136,11 +148,11 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
       if (name === "dl") terms.push("");
       else if (ENTRY_TAGS.has(name)) {
         const under = entries[entries.length - 1];
-        const parent = labelOf(under) || (under?.parent ?? "");
-        entries.push({ tag: name, own: "", parent, links: [] });
+        entries.push({ tag: name, own: "", parent: null, under, links: [] });
       } else if (name === "dd") {
         // A <dd> is no entry itself: the entries in it hang under the <dt> before it.
-        entries.push({ tag: name, own: "", parent: terms[terms.length - 1] ?? "", links: [] });
+        const parent = terms[terms.length - 1] ?? "";
+        entries.push({ tag: name, own: "", parent, under: undefined, links: [] });
       } else if (name === "a" && link === null && chrome === 0) {
         const href = attribs.get("href");
         if (href === undefined) return;
@@ -174,13 +186,16 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
         const entry = entries[entries.length - 1];
         if (entry?.tag !== name) return;
         entries.pop();
-        const label = labelOf(entry);
-        if (name === "dt" && terms.length > 0) terms[terms.length - 1] = label;
+        if (name === "dt" && terms.length > 0) terms[terms.length - 1] = labelOf(entry);
+        if (entry.links.length === 0) return;
         // Links in a <dd>'s running text are the description's, not the term's.
-        for (const l of entry.links) {
-          if (name === "dd") add(l.target, tidy(l.text));
-          else add(l.target, tidy(l.text), label, entry.parent);
+        if (name === "dd") {
+          for (const l of entry.links) add(l.target, tidy(l.text));
+          return;
         }
+        const label = labelOf(entry);
+        const parent = parentOf(entry);
+        for (const l of entry.links) add(l.target, tidy(l.text), label, parent);
       }
     },
     anchors: () => [...anchors.values()],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Block } from "./extract/index.js";
-import { pageLanguage, sectionDetector } from "./language.js";
+import { pageLanguage, rememberingSectionDetectors, sectionDetector } from "./language.js";
 
 const block = (text: string): Block => ({
   kind: "text",
@@ -33,5 +33,15 @@ describe("languages of pages and sections", () => {
     expect(detect(ENGLISH)).toBe("en");
     expect(detect(GERMAN)).toBe("de");
     expect(sectionDetector("de")(ENGLISH)).toBe("en");
+  });
+
+  it("remembers answers without changing them, whatever the length of the text", () => {
+    const detectors = rememberingSectionDetectors();
+    const texts = [ENGLISH, GERMAN, "pg_dump -Fc mydb > db.dump", GERMAN.repeat(200_000)];
+    for (const pageLang of ["en", "de"]) {
+      const remembering = detectors(pageLang);
+      const plain = sectionDetector(pageLang);
+      for (const text of [...texts, ...texts]) expect(remembering(text)).toBe(plain(text));
+    }
   });
 });

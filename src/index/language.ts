@@ -62,18 +62,25 @@ function detectorBeyondPlain(pageLang: string): DetectLanguage {
   };
 }
 
-/** Section texts whose language is remembered per site, before the memory is emptied. */
+/** Section texts whose language is remembered, before the memory is emptied. */
 const REMEMBERED_SECTIONS = 20_000;
+/**
+ * Characters of those texts, at most: a site whose pages are long runs of text in no language
+ * (data, code) would otherwise have the memory hold megabytes per page.
+ */
+const REMEMBERED_CHARS = 8_000_000;
 
 /**
- * Section detectors for one site that remember what they told by text: when site boilerplate moves
- * and a page is built again, its sections (mostly unchanged) are not detected a second time. Only
- * the texts that needed the detector proper are remembered: the stopword count that settles most
- * sections costs less than keying a map by their text.
+ * Section detectors that remember what they told by text: when site boilerplate moves and a page
+ * is built again, its sections (mostly unchanged) are not detected a second time. Only the texts
+ * that needed the detector proper are remembered: the stopword count that settles most sections
+ * costs less than keying a map by their text. The answer depends on the text and the page's
+ * language only, so one memory serves every site of an index sink.
  */
 export function rememberingSectionDetectors(): (pageLang: string) => DetectLanguage {
   const known = new Map<string, Map<string, string | null>>();
   let remembered = 0;
+  let chars = 0;
   return (pageLang) => {
     const detect = detectorBeyondPlain(pageLang);
     return (text) => {
@@ -86,14 +93,17 @@ export function rememberingSectionDetectors(): (pageLang: string) => DetectLangu
       let lang = byText.get(text);
       if (lang === undefined) {
         lang = detect(text);
-        if (remembered >= REMEMBERED_SECTIONS) {
+        if (text.length > REMEMBERED_CHARS) return lang;
+        if (remembered >= REMEMBERED_SECTIONS || chars + text.length > REMEMBERED_CHARS) {
           known.clear();
           remembered = 0;
+          chars = 0;
           byText = new Map();
           known.set(pageLang, byText);
         }
         byText.set(text, lang);
         remembered++;
+        chars += text.length;
       }
       return lang;
     };

@@ -11,7 +11,7 @@ import type { PageSink } from "../core/page-sink.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { collectAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
-import { pageLanguage } from "./language.js";
+import { pageLanguage, rememberingSectionDetectors } from "./language.js";
 import { RecentPages } from "./recent-pages.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
 
@@ -24,10 +24,11 @@ export interface IndexStore {
 export function createIndexSink(store: IndexStore): PageSink {
   const sites = new Map<number, Promise<SiteBoilerplateIndex>>();
   const recent = new RecentPages();
+  const sectionDetectors = rememberingSectionDetectors();
   const siteOf = (siteId: number) => {
     let site = sites.get(siteId);
     if (!site) {
-      site = loadSiteBoilerplate({ siteId, texts: store.texts, recent });
+      site = loadSiteBoilerplate({ siteId, texts: store.texts, recent, sectionDetectors });
       site.catch(() => sites.delete(siteId));
       sites.set(siteId, site);
     }

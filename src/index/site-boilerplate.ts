@@ -29,6 +29,8 @@ export interface SiteBoilerplateDeps {
   texts: TextIndex;
   /** Pages kept in memory for re-checks, shared with the other sites of the sink (else its own). */
   recent?: RecentPages;
+  /** Section detectors that remember their answers, shared likewise (else its own). */
+  sectionDetectors?: ReturnType<typeof rememberingSectionDetectors>;
 }
 
 export async function loadSiteBoilerplate(
@@ -39,7 +41,7 @@ export async function loadSiteBoilerplate(
     state: { version: 1, pages: [...records].map(([url, r]) => [url, r.fingerprints]) },
   });
   const masks = new Map([...records].map(([url, r]) => [url, r.mask]));
-  const detectors = rememberingSectionDetectors();
+  const detectors = deps.sectionDetectors ?? rememberingSectionDetectors();
   /** The detector version each page was last built or checked under, in this process. */
   const checked = new Map<string, number>();
   let checkedStep = 0;

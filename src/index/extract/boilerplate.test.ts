@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createSiteBoilerplate, pageStep } from "./boilerplate.js";
+import {
+  createSiteBoilerplate,
+  distinctFingerprints,
+  MAX_LEARNT_BLOCKS,
+  pageStep,
+} from "./boilerplate.js";
 import { extractPage } from "./extract.js";
 import type { ExtractedPage } from "./types.js";
 
@@ -50,6 +55,20 @@ describe("site boilerplate", () => {
       expect(text(clean)).not.toContain("of the guide");
       expect(clean.boilerplateBlocks).toBeGreaterThanOrEqual(6);
     }
+  });
+
+  it("learns a page of countless blocks from its edges only, and still drops the template there", () => {
+    const many = (i: number) =>
+      Array.from({ length: MAX_LEARNT_BLOCKS }, (_, k) => `<p>Entry ${k} of page ${i}</p>`).join("");
+    const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1, many(i + 1)));
+    expect(pages[0]?.blocks.length).toBeGreaterThan(MAX_LEARNT_BLOCKS);
+    expect(distinctFingerprints(pages[0]?.blocks ?? [])).toHaveLength(MAX_LEARNT_BLOCKS);
+    const site = createSiteBoilerplate();
+    for (const p of pages) site.learn(p);
+    const clean = text(site.apply(pages[3] as ExtractedPage));
+    expect(clean).not.toContain("Copyright 2026");
+    expect(clean).not.toContain("About us");
+    expect(clean).toContain("Entry 4000 of page 4");
   });
 
   it("learns incrementally: pages applied early are re-applied when the version changes", () => {

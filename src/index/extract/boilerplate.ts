@@ -341,14 +341,29 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
 const distinctOf = new WeakMap<readonly Block[], readonly number[]>();
 
 /**
- * The distinct fingerprints of a page's blocks, in ascending order: what the detector learns of the
- * page, and what the index stores to learn it again. Computed once per blocks array.
+ * Blocks of a page learnt from: its first and last half of this many. What a site repeats (bars,
+ * menus, footers) stands at the edges of its pages, and real pages hold a few thousand blocks at
+ * most; a hostile page of tens of thousands would otherwise cost the site's memory megabytes each.
+ */
+export const MAX_LEARNT_BLOCKS = 8_000;
+
+/**
+ * The distinct fingerprints of a page's blocks (of its edges, beyond `MAX_LEARNT_BLOCKS`), in
+ * ascending order: what the detector learns of the page, and what the index stores to learn it
+ * again. Computed once per blocks array.
  */
 export function distinctFingerprints(blocks: readonly Block[]): readonly number[] {
   let known = distinctOf.get(blocks);
   if (!known) {
-    const sorted = new Float64Array(blocks.length);
-    for (let i = 0; i < blocks.length; i++) sorted[i] = (blocks[i] as Block).fingerprint;
+    const n = blocks.length;
+    const half = MAX_LEARNT_BLOCKS / 2;
+    const sorted = new Float64Array(Math.min(n, MAX_LEARNT_BLOCKS));
+    if (n <= MAX_LEARNT_BLOCKS) {
+      for (let i = 0; i < n; i++) sorted[i] = (blocks[i] as Block).fingerprint;
+    } else {
+      for (let i = 0; i < half; i++) sorted[i] = (blocks[i] as Block).fingerprint;
+      for (let i = 0; i < half; i++) sorted[half + i] = (blocks[n - half + i] as Block).fingerprint;
+    }
     sorted.sort();
     const out: number[] = [];
     for (let i = 0; i < sorted.length; i++) {

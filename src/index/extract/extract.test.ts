@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractPage } from "./extract.js";
+import { extractPage, MAX_BLOCKS } from "./extract.js";
 import type { ExtractedPage } from "./types.js";
 
 const URL = "https://example.org/docs/page.html";
@@ -328,6 +328,16 @@ describe("hostile HTML: never throws, stays linear", () => {
     const control = /[\u0000-\u0008]/;
     for (const s of page.sections) expect(s.text).not.toMatch(control);
     expect(() => extractPage({ url: URL, html: `<p>${garbage}</p><${garbage}` })).not.toThrow();
+  });
+
+  it("a page of countless tiny blocks keeps the first MAX_BLOCKS of them", () => {
+    const count = MAX_BLOCKS + 5_000;
+    const html = Array.from({ length: count }, (_, i) => `<p>Block ${i}</p>`).join("");
+    const page = extractPage({ url: URL, html: `<main><h1>Start</h1>${html}</main>` });
+    expect(page.blocks).toHaveLength(MAX_BLOCKS);
+    expect(page.blocks[0]).toMatchObject({ kind: "heading", text: "Start" });
+    expect(page.blocks.at(-1)?.text).toBe(`Block ${MAX_BLOCKS - 2}`);
+    for (const region of page.regions) expect(region.end).toBeLessThanOrEqual(MAX_BLOCKS);
   });
 
   it("huge attributes", () => {

@@ -47,6 +47,12 @@ const MAX_TITLE = 1000;
 const MAX_DESCRIPTION = 2000;
 /** Longest id kept as an anchor. */
 const MAX_ID = 200;
+/**
+ * Blocks kept of one page; the rest of the page is left out. Real pages hold a few thousand at
+ * most (the PostgreSQL manual's book index: 3,196); a hostile page of 5 MB of `<p>1</p>` holds
+ * 340,000, which would take seconds and tens of megabytes of site boilerplate memory each.
+ */
+export const MAX_BLOCKS = 50_000;
 
 interface Frame {
   tag: string;
@@ -362,8 +368,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
 
   function flush(): void {
     flushes++;
-    if (!hasText) {
+    if (!hasText || blocks.length >= MAX_BLOCKS) {
       parts = [];
+      hasText = false;
       linkChars = 0;
       textChars = 0;
       return;

@@ -58,9 +58,9 @@ describe("site boilerplate", () => {
   });
 
   it("learns a page of countless blocks from its edges only, and still drops the template there", () => {
-    const many = (i: number) =>
-      Array.from({ length: MAX_LEARNT_BLOCKS }, (_, k) => `<p>Entry ${k} of page ${i}</p>`).join("");
-    const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1, many(i + 1)));
+    const entry = (i: number, k: number) => `<p>Entry ${k} of page ${i}</p>`;
+    const many = (i: number) => Array.from({ length: MAX_LEARNT_BLOCKS }, (_, k) => entry(i, k));
+    const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1, many(i + 1).join("")));
     expect(pages[0]?.blocks.length).toBeGreaterThan(MAX_LEARNT_BLOCKS);
     expect(distinctFingerprints(pages[0]?.blocks ?? [])).toHaveLength(MAX_LEARNT_BLOCKS);
     const site = createSiteBoilerplate();

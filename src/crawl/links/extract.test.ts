@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractLinks } from "./extract.js";
+import { extractLinks, MAX_LINKS } from "./extract.js";
 
 describe("extractLinks", () => {
   it("reads anchors, areas, alternates, refresh, base and canonical; never forms", () => {
@@ -40,5 +40,16 @@ describe("extractLinks on what browsers skip", () => {
     const started = performance.now();
     expect(extractLinks(html).hrefs).toEqual(["/deep"]);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("reads the first MAX_LINKS distinct links of a page, and its canonical after them", () => {
+    const anchors = Array.from(
+      { length: MAX_LINKS + 500 },
+      (_, i) => `<a href=/p/${i % (MAX_LINKS + 100)}>x</a>`,
+    );
+    const links = extractLinks(`<body>${anchors.join("")}<link rel="canonical" href="/c"></body>`);
+    expect(links.hrefs).toHaveLength(MAX_LINKS);
+    expect(links.hrefs.at(-1)).toBe(`/p/${MAX_LINKS - 1}`);
+    expect(links.canonical).toBe("/c");
   });
 });

@@ -11,6 +11,12 @@ export interface PageLinks {
 }
 
 const LINK_TAGS = new Set(["a", "area", "base", "link", "meta"]);
+/**
+ * Distinct links read from one page, in document order; the rest are left. A documentation index
+ * holds a thousand or two (the PostgreSQL manual's book index: 1,256); a hostile page of 5 MB holds
+ * 200,000, each one to normalise, queue and store.
+ */
+export const MAX_LINKS = 10_000;
 const FOLLOWED_LINK_RELS = /\b(alternate|next|prev|previous)\b/i;
 
 /**
@@ -29,7 +35,7 @@ export function extractLinks(html: string): PageLinks {
         const href = attributes.href;
         if (href === undefined || "download" in attributes) return;
         if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
-        hrefs.add(href.trim());
+        if (hrefs.size < MAX_LINKS) hrefs.add(href.trim());
         return;
       }
       case "base":
@@ -41,14 +47,14 @@ export function extractLinks(html: string): PageLinks {
         if (!href) return;
         if (/\bcanonical\b/i.test(rel)) canonical ??= href;
         else if (FOLLOWED_LINK_RELS.test(rel) && /^$|html/i.test(attributes.type ?? "")) {
-          hrefs.add(href);
+          if (hrefs.size < MAX_LINKS) hrefs.add(href);
         }
         return;
       }
       case "meta": {
         if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
         const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
-        if (target) hrefs.add(target.trim());
+        if (target && hrefs.size < MAX_LINKS) hrefs.add(target.trim());
         return;
       }
     }

@@ -33,7 +33,19 @@ export interface CrawlSettings {
   blockCheckMs: number;
   /** Most sitemap files read per crawl (indexes included). */
   maxSitemaps: number;
+  /**
+   * Most URLs one crawl records from the links it finds (its frontier, queued and settled); links
+   * beyond are left. Unset: `URLS_PER_PAGE` times the page limit, and at least `MIN_URLS`.
+   */
+  maxUrls?: number;
 }
+
+/**
+ * A site that links each page to thousands of new URLs (generated, or hostile) would otherwise
+ * fill the store and the crawl's memory with URLs that the page limit never lets it read.
+ */
+const URLS_PER_PAGE = 20;
+const MIN_URLS = 10_000;
 
 export const CRAWL_DEFAULTS: CrawlSettings = {
   maxPages: 500,
@@ -105,6 +117,10 @@ class SiteCrawl {
   private startedAt = new Date().toISOString();
   /** Pages fetched in this crawl (before a crash too): the page limit counts these. */
   private fetched = 0;
+  /** URLs the crawl's frontier holds (queued and settled), as last counted and added since. */
+  private listed = 0;
+  /** Links were left because the frontier held `maxUrls` URLs. */
+  private listFull = false;
   private countedAt = 0;
   private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
@@ -317,19 +333,30 @@ class SiteCrawl {
       await this.refreshCounts();
       if (this.fetched >= crawl.maxPages) {
         const left = await frontier.settleQueued(crawl.id, "limit");
-        if (left > 0) {
+        if (left > 0 || this.listFull) {
           this.problems.add({
             kind: "page-limit",
             url: null,
             status: null,
-            detail: `the limit of ${crawl.maxPages} pages was reached with ${left} more pages found`,
+            detail: `the limit of ${crawl.maxPages} pages was reached with ${left} more pages found${this.listFull ? `, and more links than the ${this.maxUrls} URLs HootyBot records in one crawl` : ""}`,
             advice: "raise the page limit (--max-pages) to read the rest of the site",
           });
         }
         return;
       }
       const entry = await frontier.next(crawl.id);
-      if (!entry) return;
+      if (!entry) {
+        if (this.listFull) {
+          this.problems.add({
+            kind: "page-limit",
+            url: null,
+            status: null,
+            detail: `the site links to more than the ${this.maxUrls} URLs HootyBot records in one crawl: the pages behind the links found after that were not read`,
+            advice: "raise the page limit (--max-pages): the URLs HootyBot records grow with it",
+          });
+        }
+        return;
+      }
       await this.visit(entry);
       await this.saveRunning();
     }
@@ -378,7 +405,7 @@ class SiteCrawl {
     }
     if (response.status === 304 && previous) {
       // Unchanged since the last crawl: it stays in the index, and its links still lead on.
-      await this.enqueue(previous.links, entry.depth + 1);
+      await this.enqueue(previous.links, entry.depth + 1, undefined, true);
       return this.settle(url, "unchanged");
     }
     await this.context.takeTurn?.();
@@ -459,7 +486,7 @@ class SiteCrawl {
     let followed: string[] = [];
     if (links) {
       const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
-      followed = (await this.enqueue(links.hrefs, entry.depth + 1, base)).followed;
+      followed = (await this.enqueue(links.hrefs, entry.depth + 1, base, true)).followed;
     }
     if (verdict.kind === "noindex" || directives.noindex) {
       await this.removeFromIndex(url);
@@ -534,9 +561,12 @@ class SiteCrawl {
     }
   }
 
-  /** Records what was found on a page; URLs HootyBot will never fetch are settled at once. */
-  /** Resolves to how many URLs were new, and which of them HootyBot may follow. */
-  private async enqueue(hrefs: readonly string[], depth: number, base?: string) {
+  /**
+   * Records what was found on a page; URLs HootyBot will never fetch are settled at once. A page's
+   * links (`bounded`) are recorded while the frontier holds fewer than `maxUrls` URLs.
+   * Resolves to how many URLs were new, and which of them HootyBot may follow.
+   */
+  private async enqueue(hrefs: readonly string[], depth: number, base?: string, bounded = false) {
     const entries: { url: string; depth: number; outcome?: Outcome }[] = [];
     for (const href of hrefs) {
       const target = normalizeUrl(href, base ?? this.origin);
@@ -549,8 +579,13 @@ class SiteCrawl {
       else if (looksNotHtml(target)) entries.push({ url, depth, outcome: "not-html" });
       else entries.push({ url, depth });
     }
-    const added = await this.context.store.frontier.add(this.mustCrawl().id, entries);
-    return { added, followed: entries.filter((e) => e.outcome === undefined).map((e) => e.url) };
+    const followed = entries.filter((e) => e.outcome === undefined).map((e) => e.url);
+    const room = bounded ? Math.max(0, this.maxUrls - this.listed) : Number.POSITIVE_INFINITY;
+    const added =
+      room > 0 ? await this.context.store.frontier.add(this.mustCrawl().id, entries, room) : 0;
+    this.listed += added;
+    if (added >= room && entries.length > added) this.listFull = true;
+    return { added, followed };
   }
 
   private async settle(url: string, outcome: Outcome): Promise<void> {
@@ -673,6 +708,7 @@ class SiteCrawl {
       this.context.store.frontier.counts(this.crawl.id),
     ]);
     this.counted = { outcomes, queued };
+    this.listed = queued + Object.values(outcomes).reduce((a, b) => a + b, 0);
     const counts = tally(outcomes);
     this.fetched = counts.pages.fetched;
     this.progress.fetched = counts.pages.fetched;
@@ -745,6 +781,10 @@ class SiteCrawl {
     this.progress.state = "done";
     await this.refreshCounts(true);
     return report;
+  }
+
+  private get maxUrls(): number {
+    return this.settings.maxUrls ?? Math.max(MIN_URLS, URLS_PER_PAGE * this.mustCrawl().maxPages);
   }
 
   private mustCrawl(): CrawlRecord {

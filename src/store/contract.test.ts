@@ -103,6 +103,21 @@ for (const { name, open } of implementations) {
         expect(await store.frontier.counts(crawl.id)).toEqual({ queued: 0, settled: 4 });
         expect(await store.frontier.next(crawl.id)).toBeNull();
       });
+
+      it("adds at most `room` new URLs, leaving the rest unknown", async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure("https://x.example", "https://x.example/");
+        const crawl = await store.crawls.start(site.id, 10);
+        const entry = (path: string) => ({ url: `https://x.example/${path}`, depth: 1 });
+        expect(await store.frontier.add(crawl.id, [entry("a"), entry("b")], 5)).toBe(2);
+        expect(
+          await store.frontier.add(crawl.id, [entry("a"), entry("c"), entry("d"), entry("e")], 2),
+        ).toBe(2);
+        expect(await store.frontier.add(crawl.id, [entry("e")], 0)).toBe(0);
+        expect(await store.frontier.counts(crawl.id)).toEqual({ queued: 4, settled: 0 });
+        // Left out, so still new.
+        expect(await store.frontier.add(crawl.id, [entry("e")])).toBe(1);
+      });
     });
 
     describe("site gates", () => {

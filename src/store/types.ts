@@ -93,8 +93,11 @@ export interface FrontierEntry {
  * crawls a site at a time (the site gate's lease), so nothing else takes entries meanwhile.
  */
 export interface Frontier {
-  /** Adds the URLs not yet known to the crawl; resolves to how many were new. */
-  add(crawlId: number, entries: FrontierEntry[]): Promise<number>;
+  /**
+   * Adds the URLs not yet known to the crawl, at most `room` of them (the rest are left, as if never
+   * seen); resolves to how many were new.
+   */
+  add(crawlId: number, entries: FrontierEntry[], room?: number): Promise<number>;
   next(crawlId: number): Promise<FrontierEntry | null>;
   settle(crawlId: number, url: string, outcome: string): Promise<void>;
   /** How many entries wait, and how many were settled. */

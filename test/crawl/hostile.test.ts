@@ -98,4 +98,27 @@ describe("hostile servers", () => {
     expect(report.problems.map((p) => p.kind)).toContain("page-limit");
     expect(s.log.every((r) => r.path.length < 2100)).toBe(true);
   });
+
+  it("records no more URLs than its limit from pages that each link to hundreds of new ones", async () => {
+    const wide = (n: number) =>
+      pageHtml(
+        `Page ${n}`,
+        Array.from({ length: 300 }, (_, k) => `/w/${n * 1000 + k}`),
+      );
+    const s = await site(
+      { ...pagesSite(0), "/": htmlRoute(wide(0)) },
+      {
+        fallback: (req, res) => {
+          const n = Number((req.url ?? "").split("/").pop());
+          res.writeHead(200, { "content-type": "text/html" }).end(wide(n));
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 4, maxUrls: 500 } });
+    expect(report.pages.fetched).toBe(4);
+    expect(report.skipped.limit).toBeLessThanOrEqual(500);
+    expect(report.skipped.limit).toBeGreaterThan(400);
+    const limit = report.problems.find((p) => p.kind === "page-limit");
+    expect(limit?.detail).toContain("more links than the 500 URLs HootyBot records in one crawl");
+  });
 });

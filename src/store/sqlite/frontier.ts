@@ -47,10 +47,11 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
     return set;
   };
 
-  const add = db.transaction((crawlId: number, entries: FrontierEntry[]) => {
+  const add = db.transaction((crawlId: number, entries: FrontierEntry[], room: number) => {
     const seen = knownFor(crawlId);
     let added = 0;
     for (const entry of entries) {
+      if (added >= room) break;
       if (seen.has(entry.url)) continue;
       if (
         insert.run({ crawlId, url: entry.url, depth: entry.depth, outcome: entry.outcome ?? null })
@@ -89,13 +90,13 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
   };
 
   return {
-    add: async (crawlId, entries) => {
-      if (entries.length === 0) return 0;
+    add: async (crawlId, entries, room = Number.POSITIVE_INFINITY) => {
+      if (entries.length === 0 || room <= 0) return 0;
       const seen = knownFor(crawlId);
       const fresh = entries.filter((entry) => !seen.has(entry.url));
       if (fresh.length === 0) return 0;
       try {
-        return add.immediate(crawlId, fresh);
+        return add.immediate(crawlId, fresh, room);
       } catch (error) {
         // A rolled-back transaction may have marked URLs as known that were never written.
         known.delete(crawlId);

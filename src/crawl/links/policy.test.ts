@@ -55,8 +55,25 @@ describe("links HootyBot never requests", () => {
       "/index.php?action=logout",
       "/shop?controller=cart",
       "/index.php?route=account/login",
+      "/checkout/payment",
+      "/de/bezahlen",
+      "/it/pagamento",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
+  });
+
+  it("recognises a wiki's login, logout and account pages, by path or title", () => {
+    const unsafe = [
+      "/wiki/Special:UserLogin",
+      "/wiki/Spezial:Anmelden",
+      "/wiki/Speciale:Entra",
+      "/wiki/Sp%C3%A9cial:Connexion",
+      "/wiki/Special:CreateAccount",
+      "/w/index.php?title=Special:UserLogout&returnto=Main",
+    ];
+    for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
+    for (const path of ["/wiki/Special:RecentChanges", "/w/index.php?title=Help:Login_problems"])
+      expect(isUnsafe(u(path)), path).toBe(false);
   });
 
   it("leaves ordinary pages that merely mention such words", () => {

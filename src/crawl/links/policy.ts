@@ -1,7 +1,8 @@
 /**
  * Which links HootyBot never requests: files that are not HTML (known by their extension), and
- * anything that acts for a person — login, account, registration, cart, checkout, wishlist,
- * logout — in English, German, Italian, French and Spanish paths and query parameters.
+ * anything that acts for a person — login, account, registration, cart, checkout, payment,
+ * wishlist, logout — in English, German, Italian, French and Spanish paths and query parameters,
+ * and a wiki's special pages for the same.
  */
 
 const NOT_HTML = new Set(
@@ -37,10 +38,28 @@ const UNSAFE_SEGMENTS = new Set(
     "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
       "cesta caja pagar finalizar-compra lista-de-deseos cerrar-sesion salir " +
       "olvide-contrasena",
+    // Payment, the last step of a checkout
+    "payment pay-now zahlung bezahlen bezahlung pagamento paga-ora paiement paiement-securise " +
+      "pago pagos",
   ]
     .join(" ")
     .split(/\s+/),
 );
+
+/**
+ * Wiki special pages that log in, log out or create an account, by the name after the namespace
+ * (`Special:UserLogin`, `Spezial:Anmelden`, `Speciale:Entra`): MediaWiki's own names in English,
+ * and the words above in every language.
+ */
+const UNSAFE_SPECIAL_PAGES = new Set([
+  "userlogin",
+  "userlogout",
+  "createaccount",
+  "benutzerkonto-anlegen",
+  "entra",
+  "crea-un-account",
+  "crear-una-cuenta",
+]);
 
 /** Query parameter names, or name=value pairs, that perform an action for a visitor. */
 const UNSAFE_PARAMS =
@@ -65,12 +84,21 @@ export function isUnsafe(url: URL): boolean {
       segment = raw;
     }
     segment = foldSegment(segment.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
-    if (UNSAFE_SEGMENTS.has(segment)) return true;
+    if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
   }
   for (const [name, value] of url.searchParams) {
     if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;
+    if (name.toLowerCase() === "title" && isUnsafeSpecialPage(foldSegment(value))) return true;
   }
   return false;
+}
+
+/** `Namespace:Page` (folded) naming a wiki page that logs in, out, or creates an account. */
+function isUnsafeSpecialPage(segment: string): boolean {
+  const colon = segment.lastIndexOf(":");
+  if (colon < 0) return false;
+  const page = segment.slice(colon + 1);
+  return UNSAFE_SPECIAL_PAGES.has(page) || UNSAFE_SEGMENTS.has(page);
 }
 
 function foldSegment(segment: string): string {

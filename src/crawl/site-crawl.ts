@@ -46,6 +46,13 @@ export interface CrawlSettings {
  */
 const URLS_PER_PAGE = 20;
 const MIN_URLS = 10_000;
+/**
+ * Requests one crawl makes, at most, per page of its limit (and a few besides, for robots.txt and
+ * sitemaps): redirects and failed requests fetch no page, so a site that sends every URL on to a
+ * new one would otherwise be asked forever.
+ */
+const REQUESTS_PER_PAGE = 3;
+const EXTRA_REQUESTS = 20;
 
 export const CRAWL_DEFAULTS: CrawlSettings = {
   maxPages: 500,
@@ -342,6 +349,18 @@ class SiteCrawl {
             advice: "raise the page limit (--max-pages) to read the rest of the site",
           });
         }
+        return;
+      }
+      if (this.requests >= this.maxRequests) {
+        const left = await frontier.settleQueued(crawl.id, "limit");
+        this.problems.add({
+          kind: "page-limit",
+          url: null,
+          status: null,
+          detail: `HootyBot made ${this.requests} requests to the site, the most it makes for a limit of ${crawl.maxPages} pages (redirects and failed requests count too), with ${left} more pages found`,
+          advice:
+            "check the site's redirects (each URL should answer with its page, not send HootyBot on), or raise the page limit (--max-pages)",
+        });
         return;
       }
       const entry = await frontier.next(crawl.id);
@@ -781,6 +800,10 @@ class SiteCrawl {
     this.progress.state = "done";
     await this.refreshCounts(true);
     return report;
+  }
+
+  private get maxRequests(): number {
+    return REQUESTS_PER_PAGE * this.mustCrawl().maxPages + EXTRA_REQUESTS;
   }
 
   private get maxUrls(): number {

@@ -99,6 +99,26 @@ describe("hostile servers", () => {
     expect(s.log.every((r) => r.path.length < 2100)).toBe(true);
   });
 
+  it("is not trapped by a chain of redirects, each to a new URL", async () => {
+    const s = await site(
+      { ...pagesSite(0), "/": (_req, res) => res.writeHead(302, { location: "/r/1" }).end() },
+      {
+        fallback: (req, res) => {
+          const n = Number((req.url ?? "").split("/").pop());
+          res.writeHead(302, { location: `/r/${n + 1}` }).end();
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`, {
+      settings: { maxPages: 2, gate: { minDelayMs: 20 } },
+    });
+    expect(report.outcome).toBe("completed");
+    expect(report.requests).toBeLessThanOrEqual(3 * 2 + 20);
+    expect(s.log.length).toBe(report.requests);
+    const limit = report.problems.find((p) => p.kind === "page-limit");
+    expect(limit?.detail).toContain("redirects and failed requests count too");
+  });
+
   it("records no more URLs than its limit from pages that each link to hundreds of new ones", async () => {
     const wide = (n: number) =>
       pageHtml(

@@ -345,7 +345,7 @@ class SiteCrawl {
             kind: "page-limit",
             url: null,
             status: null,
-            detail: `the limit of ${crawl.maxPages} pages was reached with ${left} more pages found${this.listFull ? `, and more links than the ${this.maxUrls} URLs HootyBot records in one crawl` : ""}`,
+            detail: `the limit of ${crawl.maxPages} pages was reached with ${morePages(left)} found${this.listFull ? `, and more links than the ${this.maxUrls} URLs HootyBot records in one crawl` : ""}`,
             advice: "raise the page limit (--max-pages) to read the rest of the site",
           });
         }
@@ -357,7 +357,7 @@ class SiteCrawl {
           kind: "page-limit",
           url: null,
           status: null,
-          detail: `HootyBot made ${this.requests} requests to the site, the most it makes for a limit of ${crawl.maxPages} pages (redirects and failed requests count too), with ${left} more pages found`,
+          detail: `HootyBot made ${this.requests} requests to the site, the most it makes for a limit of ${crawl.maxPages} pages (redirects and failed requests count too), with ${morePages(left)} found`,
           advice:
             "check the site's redirects (each URL should answer with its page, not send HootyBot on), or raise the page limit (--max-pages)",
         });
@@ -885,4 +885,8 @@ function stopProblem(error: SiteStopped): Problem {
     problem.advice = "check that the server answers; HootyBot tries again later";
   }
   return problem;
+}
+
+function morePages(count: number): string {
+  return count === 1 ? "1 more page" : `${count} more pages`;
 }

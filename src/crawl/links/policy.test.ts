@@ -72,8 +72,12 @@ describe("links HootyBot never requests", () => {
       "/w/index.php?title=Special:UserLogout&returnto=Main",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
-    for (const path of ["/wiki/Special:RecentChanges", "/w/index.php?title=Help:Login_problems"])
-      expect(isUnsafe(u(path)), path).toBe(false);
+    const safe = [
+      "/wiki/Special:RecentChanges",
+      "/wiki/Help:Account",
+      "/w/index.php?title=Help:Login_problems",
+    ];
+    for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
   });
 
   it("leaves ordinary pages that merely mention such words", () => {

@@ -93,10 +93,13 @@ export function isUnsafe(url: URL): boolean {
   return false;
 }
 
-/** `Namespace:Page` (folded) naming a wiki page that logs in, out, or creates an account. */
+/** A wiki's special namespace in the five languages (folded: "Spécial" is "special"). */
+const SPECIAL_NAMESPACES = new Set(["special", "spezial", "speciale", "especial"]);
+
+/** `Special:Page` (folded) naming a wiki page that logs in, out, or creates an account. */
 function isUnsafeSpecialPage(segment: string): boolean {
-  const colon = segment.lastIndexOf(":");
-  if (colon < 0) return false;
+  const colon = segment.indexOf(":");
+  if (colon < 0 || !SPECIAL_NAMESPACES.has(segment.slice(0, colon))) return false;
   const page = segment.slice(colon + 1);
   return UNSAFE_SPECIAL_PAGES.has(page) || UNSAFE_SEGMENTS.has(page);
 }

@@ -71,6 +71,27 @@ export function postBatch<T>(
   }
 }
 
+/**
+ * A sender that gathers the items given to it until `schedule` runs its callback (the end of this
+ * turn of the event loop) and then posts them together with `postBatch`.
+ */
+export function batchingSender<T>(
+  schedule: (flush: () => void) => void,
+  post: (batch: T[]) => void,
+  failed: (item: T, error: Error) => void,
+): (item: T) => void {
+  let outbox: T[] = [];
+  return (item) => {
+    outbox.push(item);
+    if (outbox.length > 1) return;
+    schedule(() => {
+      const batch = outbox;
+      outbox = [];
+      postBatch(post, batch, failed);
+    });
+  };
+}
+
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The last message: the thread closes its store connection and ends. */

@@ -10,6 +10,7 @@
 import { Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
 import {
+  batchingSender,
   CRAWL_STORE_AREAS,
   type CrawlStore,
   type CrawlStoreArea,
@@ -21,7 +22,6 @@ import {
   type IndexReplies,
   type IndexRequest,
   type IndexThreadData,
-  postBatch,
 } from "./index-thread-protocol.js";
 
 /** How long the thread may take to close its store before it is stopped. */
@@ -81,24 +81,17 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
 
   // Calls made in one turn of this thread's event loop leave together (IndexCalls); a call the
   // thread cannot receive (arguments that do not clone) fails alone.
-  let outbox: IndexCalls = [];
-  const post = (calls: IndexCalls) => {
-    if (broken) throw broken;
-    worker.postMessage(calls);
-  };
-  const failed = (call: IndexCall, error: Error) => {
-    pending.get(call.id)?.fail(error);
-    pending.delete(call.id);
-  };
-  const send = (message: IndexCall) => {
-    outbox.push(message);
-    if (outbox.length > 1) return;
-    queueMicrotask(() => {
-      const calls = outbox;
-      outbox = [];
-      postBatch(post, calls, failed);
-    });
-  };
+  const send = batchingSender<IndexCall>(
+    queueMicrotask,
+    (calls: IndexCalls) => {
+      if (broken) throw broken;
+      worker.postMessage(calls);
+    },
+    (call, error) => {
+      pending.get(call.id)?.fail(error);
+      pending.delete(call.id);
+    },
+  );
   const inFlight = new Set<Promise<unknown>>();
   const call = (message: IndexRequest) => {
     const result = new Promise<unknown>((done, fail) => {

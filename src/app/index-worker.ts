@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createTurns } from "../crawl/turns.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import {
+  batchingSender,
   callCrawlStore,
   type IndexCall,
   type IndexCalls,
@@ -16,7 +17,6 @@ import {
   type IndexReplies,
   type IndexReply,
   type IndexThreadData,
-  postBatch,
 } from "./index-thread-protocol.js";
 
 const port = parentPort;
@@ -51,19 +51,10 @@ function run(call: IndexCall): Promise<unknown> {
 // Replies ready in one turn of this thread's event loop leave together (see IndexCalls): the
 // calls of a batch settle over several microtasks, so they are sent once those have run. A value
 // that does not clone fails its own call only.
-let outbox: IndexReplies = [];
 const postReplies = (replies: IndexReplies) => port.postMessage(replies);
-const reply = (message: IndexReply) => {
-  outbox.push(message);
-  if (outbox.length > 1) return;
-  setImmediate(() => {
-    const replies = outbox;
-    outbox = [];
-    postBatch(postReplies, replies, (one, error) =>
-      postReplies([{ id: one.id, error: error.message }]),
-    );
-  });
-};
+const reply = batchingSender<IndexReply>(setImmediate, postReplies, (one, error) =>
+  postReplies([{ id: one.id, error: error.message }]),
+);
 
 port.on("message", (message: IndexCalls | IndexClose) => {
   if (!Array.isArray(message)) {

@@ -341,44 +341,39 @@ class SiteCrawl {
       if (this.fetched >= crawl.maxPages) {
         const left = await frontier.settleQueued(crawl.id, "limit");
         if (left > 0 || this.listFull) {
-          this.problems.add({
-            kind: "page-limit",
-            url: null,
-            status: null,
-            detail: `the limit of ${crawl.maxPages} pages was reached with ${morePages(left)} found${this.listFull ? `, and more links than the ${this.maxUrls} URLs HootyBot records in one crawl` : ""}`,
-            advice: "raise the page limit (--max-pages) to read the rest of the site",
-          });
+          this.limitReached(
+            `the limit of ${crawl.maxPages} pages was reached with ${morePages(left)} found${this.listFull ? `, and more links than the ${this.maxUrls} URLs HootyBot records in one crawl` : ""}`,
+            "raise the page limit (--max-pages) to read the rest of the site",
+          );
         }
         return;
       }
       if (this.requests >= this.maxRequests) {
         const left = await frontier.settleQueued(crawl.id, "limit");
-        this.problems.add({
-          kind: "page-limit",
-          url: null,
-          status: null,
-          detail: `HootyBot made ${this.requests} requests to the site, the most it makes for a limit of ${crawl.maxPages} pages (redirects and failed requests count too), with ${morePages(left)} found`,
-          advice:
-            "check the site's redirects (each URL should answer with its page, not send HootyBot on), or raise the page limit (--max-pages)",
-        });
+        this.limitReached(
+          `HootyBot made ${this.requests} requests to the site, the most it makes for a limit of ${crawl.maxPages} pages (redirects and failed requests count too), with ${morePages(left)} found`,
+          "check the site's redirects (each URL should answer with its page, not send HootyBot on), or raise the page limit (--max-pages)",
+        );
         return;
       }
       const entry = await frontier.next(crawl.id);
       if (!entry) {
         if (this.listFull) {
-          this.problems.add({
-            kind: "page-limit",
-            url: null,
-            status: null,
-            detail: `the site links to more than the ${this.maxUrls} URLs HootyBot records in one crawl: the pages behind the links found after that were not read`,
-            advice: "raise the page limit (--max-pages): the URLs HootyBot records grow with it",
-          });
+          this.limitReached(
+            `the site links to more than the ${this.maxUrls} URLs HootyBot records in one crawl: the pages behind the links found after that were not read`,
+            "raise the page limit (--max-pages): the URLs HootyBot records grow with it",
+          );
         }
         return;
       }
       await this.visit(entry);
       await this.saveRunning();
     }
+  }
+
+  /** A limit of the crawl ended it with pages left (`page-limit`). */
+  private limitReached(detail: string, advice: string): void {
+    this.problems.add({ kind: "page-limit", url: null, status: null, detail, advice });
   }
 
   /** One URL: robots.txt, the gate, then what the answer means. Settles the entry. */

@@ -36,7 +36,8 @@ export interface SiteBoilerplateDeps {
 export async function loadSiteBoilerplate(
   deps: SiteBoilerplateDeps,
 ): Promise<SiteBoilerplateIndex> {
-  const records = await deps.texts.boilerplate(deps.siteId);
+  const { siteId, texts } = deps;
+  const records = await texts.boilerplate(siteId);
   const detector = createSiteBoilerplate({
     state: { version: 1, pages: [...records].map(([url, r]) => [url, r.fingerprints]) },
   });
@@ -46,13 +47,12 @@ export async function loadSiteBoilerplate(
   const checked = new Map<string, number>();
   let checkedStep = 0;
   const recent = deps.recent ?? new RecentPages();
-  const { siteId } = deps;
 
   async function recheck(url: string, mask: string, version: number): Promise<boolean> {
     checked.set(url, version);
     let page = recent.get(siteId, url);
     if (!page) {
-      const json = await deps.texts.blocks(deps.siteId, url);
+      const json = await texts.blocks(siteId, url);
       if (json === null) {
         masks.delete(url);
         return false;
@@ -62,7 +62,7 @@ export async function loadSiteBoilerplate(
     const drop = detector.classify(page);
     if (maskKey(drop) === mask) return false;
     const text = buildPageText(page, drop, detectors);
-    if (!(await deps.texts.updateText(deps.siteId, url, text))) {
+    if (!(await texts.updateText(siteId, url, text))) {
       masks.delete(url);
       return false;
     }

@@ -6,7 +6,6 @@
 import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
-import { anchorShares } from "./anchor-evidence.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
@@ -15,6 +14,7 @@ import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
+import { anchorShares, leadShares } from "./page-evidence.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
 import { rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
@@ -99,8 +99,11 @@ export async function answerQuestion(
   if (models.embeddings) {
     passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf(terms));
   }
-  const anchors = await anchorShares(sources.texts, siteId, passages, terms, analysed.lang);
-  const ranked = byPage(passages, terms, anchors);
+  const [anchors, leads] = await Promise.all([
+    anchorShares(sources.texts, siteId, passages, terms, analysed.lang),
+    leadShares(sources.texts, siteId, passages, terms, analysed.lang),
+  ]);
+  const ranked = byPage(passages, terms, { anchors, leads });
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
   const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);

@@ -38,12 +38,23 @@ describe("byPage", () => {
   });
 
   it("lifts a page whose links from the site say what the question asks", () => {
-    expect(pagesOf(byPage(passages, terms, new Map([["/pgpass", 1]])))).toEqual([
+    expect(pagesOf(byPage(passages, terms, { anchors: new Map([["/pgpass", 1]]) }))).toEqual([
       "/pgpass",
       "/client",
     ]);
     // A link holding a small share of the question weighs little.
-    expect(pagesOf(byPage(passages, terms, new Map([["/pgpass", 0.1]])))).toEqual([
+    expect(pagesOf(byPage(passages, terms, { anchors: new Map([["/pgpass", 0.1]]) }))).toEqual([
+      "/client",
+      "/pgpass",
+    ]);
+  });
+
+  it("lifts a page whose opening words say what the question asks", () => {
+    expect(pagesOf(byPage(passages, terms, { leads: new Map([["/pgpass", 1]]) }))).toEqual([
+      "/pgpass",
+      "/client",
+    ]);
+    expect(pagesOf(byPage(passages, terms, { leads: new Map([["/pgpass", 0.1]]) }))).toEqual([
       "/client",
       "/pgpass",
     ]);

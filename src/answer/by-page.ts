@@ -1,8 +1,8 @@
 /**
  * Pages answer, not passages alone: the ranked passages regrouped by page, pages in order of their
  * best passage plus what the rest of the page adds — more of the question's words found across its
- * sections, a little for each further passage that matches, and what the site's links to the page
- * say (anchor-evidence.ts).
+ * sections, a little for each further passage that matches, what the site's links to the page
+ * say and the words the page opens with (page-evidence.ts).
  */
 import { coveredIdf, questionIdf } from "./coverage.js";
 import type { Ranked } from "./rank.js";
@@ -17,16 +17,25 @@ const OTHER_PASSAGES = 0.05;
  * the question's idf.
  */
 const ANCHOR = 1.5;
+/** Weight of the lead's share of the question, squared as the title's is, beside the question's idf. */
+const LEAD = 1;
+
+/** Per page URL, a share (0…1) of the question held by what the site says about the page. */
+export interface PageEvidence {
+  /** By the one link to the page that holds most of the question. */
+  anchors?: ReadonlyMap<string, number>;
+  /** By the page's lead. */
+  leads?: ReadonlyMap<string, number>;
+}
 
 /**
  * The passages in page order (best page first), each page's passages best first. A passage that
- * stands on several pages counts for the first of them, where it is cited. `anchors`: per page,
- * the share of the question its best link holds.
+ * stands on several pages counts for the first of them, where it is cited.
  */
 export function byPage(
   ranked: readonly Ranked[],
   terms: readonly WeightedTerm[],
-  anchors: ReadonlyMap<string, number> = new Map(),
+  evidence: PageEvidence = {},
 ): Ranked[] {
   const pages = new Map<string, { passages: Ranked[]; found: Set<string>; sum: number }>();
   for (const passage of ranked) {
@@ -44,14 +53,15 @@ export function byPage(
   const scored = [...pages].map(([url, page]) => {
     const best = page.passages[0]?.score ?? 0;
     const covered = coveredIdf(terms, (t) => page.found.has(t));
-    const linked = anchors.get(url) ?? 0;
+    const linked = evidence.anchors?.get(url) ?? 0;
+    const lead = evidence.leads?.get(url) ?? 0;
     return {
       page,
       score:
         best +
         PAGE_COVERAGE * covered +
         OTHER_PASSAGES * (page.sum - best) +
-        ANCHOR * totalIdf * linked ** 2,
+        totalIdf * (ANCHOR * linked ** 2 + LEAD * lead ** 2),
     };
   });
   scored.sort((a, b) => b.score - a.score);

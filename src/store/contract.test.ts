@@ -360,6 +360,21 @@ for (const { name, open } of implementations) {
         expect(await read()).toEqual(new Map([[url("/c"), ["tls"]]]));
       });
 
+      it("reads each page's lead: the start of its first section", async () => {
+        const { store, site, url } = await setUp();
+        const long = `TRUNCATE empties a table. ${"More words follow here. ".repeat(40)}`;
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText(long, "Second"));
+        await store.texts.replacePage(pageRecord(site.id, url("/b")), pageText("Short lead"));
+        const leads = await store.texts.leads(site.id, [url("/a"), url("/b"), url("/none")]);
+        expect([...leads.keys()]).toEqual([url("/a"), url("/b")]);
+        expect(leads.get(url("/b"))).toBe("Short lead");
+        const lead = leads.get(url("/a")) ?? "";
+        expect(lead.length).toBeGreaterThanOrEqual(400);
+        expect(long.startsWith(lead)).toBe(true);
+        await store.texts.removePage(site.id, url("/a"));
+        expect(await store.texts.leads(site.id, [url("/a")])).toEqual(new Map());
+      });
+
       it("answers document frequencies and the forward index", async () => {
         const { store, site, url } = await setUp();
         await store.texts.replacePage(

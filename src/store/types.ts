@@ -367,6 +367,11 @@ export interface TextIndex {
    * fragment): each distinct text once; targets no page links to are left out.
    */
   anchors(siteId: number, targets: readonly string[]): Promise<Map<string, string[]>>;
+  /**
+   * Each page's lead, by URL: the start of its first section's text (its first 400 characters at
+   * least, or all of it); pages not indexed are left out.
+   */
+  leads(siteId: number, urls: readonly string[]): Promise<Map<string, string>>;
 }
 
 export interface Store {

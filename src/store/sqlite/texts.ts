@@ -49,6 +49,8 @@ interface PlaceRow {
 const GROUP_COMMIT_MS = 15;
 /** Links to one page read for an answer, at most (`anchors`). */
 const MAX_ANCHORS_READ = 1_000;
+/** Characters of a page's first section read as its lead (`leads`). */
+const LEAD_CHARS = 600;
 
 /** The SQLite text index, and what its connection must do before it closes. */
 export interface SqliteTexts extends TextIndex {
@@ -112,6 +114,12 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
     `SELECT s.heading_path, s.anchor, s.lang, s.text FROM sections s
      JOIN page_texts t ON t.id = s.page_id WHERE t.site_id = ? AND t.url = ? ORDER BY s.ord`,
   );
+  const lead = db
+    .prepare(
+      `SELECT substr(s.text, 1, ${LEAD_CHARS}) FROM sections s
+       JOIN page_texts t ON t.id = s.page_id WHERE t.site_id = ? AND t.url = ? AND s.ord = 0`,
+    )
+    .pluck();
   const boilerplate = db.prepare(
     "SELECT url, fingerprints, mask FROM page_texts WHERE site_id = ?",
   );
@@ -427,6 +435,14 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
       for (const target of new Set(targets)) {
         const texts = anchorTexts.all(siteId, target) as string[];
         if (texts.length > 0) out.set(target, texts);
+      }
+      return out;
+    },
+    leads: async (siteId, urls) => {
+      const out = new Map<string, string>();
+      for (const url of new Set(urls)) {
+        const text = lead.get(siteId, url) as string | undefined;
+        if (text !== undefined) out.set(url, text);
       }
       return out;
     },

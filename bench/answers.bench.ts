@@ -42,7 +42,7 @@ import { type BenchSuite, formatNumber, table } from "./suite.js";
  * The other question sets, written later by sessions that never ran Hooty (their READMEs say
  * which were used for calibrating the evidence model since, and which is still held out).
  */
-const OTHER_SETS = ["holdout", "holdout2", "holdout3"];
+const OTHER_SETS = ["holdout", "holdout2", "holdout3", "holdout4", "holdout5"];
 const LANGS = EVAL_LANGS;
 type Lang = EvalLang;
 type Question = EvalQuestion;

@@ -46,16 +46,16 @@ export interface AnswerabilityModel {
 
 /** Fitted by `npm run bench -- evidence` (BENCHMARKS.md, "Evidence"). */
 export const MODEL: AnswerabilityModel = {
-  intercept: -1.519,
+  intercept: 1.249,
   weights: {
-    coverage: 2.168,
-    missing: -3.241,
-    unknown: -0.285,
-    found: 0.513,
-    score: 0.92,
-    weight: -1.419,
-    words: 4.215,
-    scoreShare: 0.799,
+    coverage: 2.207,
+    missing: -2.978,
+    unknown: -0.983,
+    found: 0.245,
+    score: 0.422,
+    weight: -1.681,
+    words: 4.459,
+    scoreShare: 0.77,
   },
 };
 

@@ -19,7 +19,10 @@ import type { WeightedTerm } from "./retrieve.js";
  * question, with the same links and leads (a large site's index pages list thousands of links).
  */
 const analysed = new Map<string, string[]>();
+/** Bounds of what `analysed` holds: texts, and their characters (leads run to hundreds each). */
 const MAX_ANALYSED = 50_000;
+const MAX_ANALYSED_CHARS = 4_000_000;
+let analysedChars = 0;
 /**
  * Pages weighed, in the order of their best passage: the evaluation sets ranked alike with 10 of
  * them and with all, and a large site's index pages cost milliseconds each.
@@ -40,8 +43,12 @@ function termsOf(lang: string, text: string, words: number): string[] {
       if (position < words) found.add(term);
     });
     terms = [...found];
-    if (analysed.size >= MAX_ANALYSED) analysed.clear();
+    if (analysed.size >= MAX_ANALYSED || analysedChars + key.length > MAX_ANALYSED_CHARS) {
+      analysed.clear();
+      analysedChars = 0;
+    }
     analysed.set(key, terms);
+    analysedChars += key.length;
   }
   return terms;
 }

@@ -99,10 +99,8 @@ export async function answerQuestion(
   if (models.embeddings) {
     passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf(terms));
   }
-  const [anchors, leads] = await Promise.all([
-    anchorShares(sources.texts, siteId, passages, terms, analysed.lang),
-    leadShares(sources.texts, siteId, passages, terms, analysed.lang),
-  ]);
+  const onPages = { texts: sources.texts, siteId, passages, terms, lang: analysed.lang };
+  const [anchors, leads] = await Promise.all([anchorShares(onPages), leadShares(onPages)]);
   const ranked = byPage(passages, terms, { anchors, leads });
   const best = ranked[0];
   if (!best) return notCovered(searched, null);

@@ -77,7 +77,7 @@ describe("leadShares", () => {
     });
     const terms = [term("empti", 3), term("tabl", 1)];
     const passages = ["/truncate", "/late", "/half", "/missing"].map(ranked);
-    const shares = await leadShares(store.texts, siteId, passages, terms, "en");
+    const shares = await leadShares({ texts: store.texts, siteId, passages, terms, lang: "en" });
     expect(shares).toEqual(
       new Map([
         [`${ORIGIN}/truncate`, 1],

@@ -85,27 +85,24 @@ function bestShares(
   return shares;
 }
 
+/** What the page evidence is read for: a site's question and its ranked passages. */
+export interface PageQuestion {
+  texts: TextIndex;
+  siteId: number;
+  passages: readonly Ranked[];
+  terms: readonly WeightedTerm[];
+  lang: string;
+}
+
 /** Per page of the first ranked passages: the best link's share of the question (pages with one). */
-export async function anchorShares(
-  texts: TextIndex,
-  siteId: number,
-  passages: readonly Ranked[],
-  terms: readonly WeightedTerm[],
-  lang: string,
-): Promise<Map<string, number>> {
-  const anchors = await texts.anchors(siteId, firstPages(passages));
-  return bestShares(anchors, terms, lang, Number.POSITIVE_INFINITY);
+export async function anchorShares(q: PageQuestion): Promise<Map<string, number>> {
+  const anchors = await q.texts.anchors(q.siteId, firstPages(q.passages));
+  return bestShares(anchors, q.terms, q.lang, Number.POSITIVE_INFINITY);
 }
 
 /** Per page of the first ranked passages: its lead's share of the question (pages with one). */
-export async function leadShares(
-  texts: TextIndex,
-  siteId: number,
-  passages: readonly Ranked[],
-  terms: readonly WeightedTerm[],
-  lang: string,
-): Promise<Map<string, number>> {
-  const leads = await texts.leads(siteId, firstPages(passages));
+export async function leadShares(q: PageQuestion): Promise<Map<string, number>> {
+  const leads = await q.texts.leads(q.siteId, firstPages(q.passages));
   const byPage = new Map([...leads].map(([url, lead]): [string, string[]] => [url, [lead]]));
-  return bestShares(byPage, terms, lang, LEAD_WORDS);
+  return bestShares(byPage, q.terms, q.lang, LEAD_WORDS);
 }

@@ -58,6 +58,8 @@ describe("links HootyBot never requests", () => {
       "/checkout/payment",
       "/de/bezahlen",
       "/it/pagamento",
+      "/a%2Flogin",
+      "/shop%5Ccheckout",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
   });

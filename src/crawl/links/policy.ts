@@ -77,14 +77,17 @@ export function looksNotHtml(url: URL): boolean {
 export function isUnsafe(url: URL): boolean {
   for (const raw of url.pathname.split("/")) {
     if (raw === "") continue;
-    let segment: string;
+    let decoded: string;
     try {
-      segment = decodeURIComponent(raw);
+      decoded = decodeURIComponent(raw);
     } catch {
-      segment = raw;
+      decoded = raw;
     }
-    segment = foldSegment(segment.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
-    if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
+    // A server that decodes an encoded slash ("/a%2Flogin") serves the path's segments as its own.
+    for (const part of decoded.split(/[/\\]/)) {
+      const segment = foldSegment(part.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
+      if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
+    }
   }
   for (const [name, value] of url.searchParams) {
     if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;

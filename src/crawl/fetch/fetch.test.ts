@@ -34,6 +34,22 @@ describe("fetchOnce", () => {
     expect(s.log[0]?.headers.from).toBe(FROM);
   });
 
+  it("never has two requests to one site in flight, even when asked for two at once", async () => {
+    const s = await site({
+      "/slow": (_req, res) => {
+        setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end("slow"), 300);
+      },
+      "/next": html("next"),
+    });
+    await Promise.all([
+      fetchOnce({ url: `${s.origin}/slow` }),
+      fetchOnce({ url: `${s.origin}/next` }),
+    ]);
+    const [first, second] = s.log;
+    expect(first?.path).toBe("/slow");
+    expect(second?.arrivedAt).toBeGreaterThanOrEqual(first?.finishedAt ?? Number.POSITIVE_INFINITY);
+  });
+
   it("does not follow redirects", async () => {
     const s = await site({
       "/a": (_req, res) => res.writeHead(301, { location: "/b" }).end(),

@@ -10,13 +10,17 @@ const MAX_HEADER_BYTES = 64 * 1024;
 
 let sharedAgent: Agent | undefined;
 
-/** One keep-alive agent for the process; redirects are never followed here. */
+/**
+ * One keep-alive agent for the process; redirects are never followed here. One connection per
+ * origin and one request on it at a time: besides the site's gate, which sends one request at a
+ * time, the transport itself never has two requests to a site in flight.
+ */
 function agent(): Agent {
   sharedAgent ??= new Agent({
     keepAliveTimeout: 4_000,
     keepAliveMaxTimeout: 30_000,
     maxHeaderSize: MAX_HEADER_BYTES,
-    connections: 4,
+    connections: 1,
     pipelining: 1,
   });
   return sharedAgent;

@@ -2,6 +2,8 @@
  * `hooty ask` end to end: a real site crawled by HootyBot, questions in visitors' words, answers
  * quoted verbatim from the indexed pages with citations — and "not covered" when they are not.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "../helpers/cli.js";
 import { site } from "../helpers/crawl.js";
@@ -62,5 +64,48 @@ describe("hooty ask", () => {
     const german = await ask("Wie wird das Wetter morgen in Berlin?");
     expect(german).toMatchObject({ covered: false, citations: [] });
     expect(german.answer).toMatch(/nicht/);
+  });
+});
+
+describe("hooty eval", () => {
+  it("reports hit rates, abstentions, verbatim quotes and latency over a file of questions", async () => {
+    const file = join(tempDir(), "questions.jsonl");
+    const line = (question: string, expect: string[]) =>
+      JSON.stringify({ site: origin, question, expect });
+    writeFileSync(
+      file,
+      [
+        line("how can I make a backup copy of my database?", ["/backup"]),
+        line("make my querys faster with an indx", ["/tuning"]),
+        line("What is the price of the enterprise license in Brazil?", []),
+      ].join("\n"),
+    );
+    const result = await runHooty(["eval", file, "--data", data, "--json"]);
+    expect(result.code).toBe(0);
+    const lines = jsonLines(result.stdout) as Record<string, unknown>[];
+    expect(lines.slice(0, 3).map((l) => l.verdict)).toEqual(["hit@1", "hit@1", "abstained"]);
+    expect(lines[0]).toMatchObject({ covered: true, quotesVerbatim: true });
+    expect((lines[0]?.cited as string[])[0]).toBe("/backup");
+    expect(lines[3]).toMatchObject({
+      summary: {
+        questions: 3,
+        answerable: 2,
+        hitAt3: 100,
+        hitAt1: 100,
+        abstainedAnswerable: 0,
+        unanswerable: 1,
+        abstainedUnanswerable: 100,
+        quotesVerbatim: 100,
+      },
+    });
+  });
+
+  it("refuses a file that is not JSON lines of questions, in one line", async () => {
+    const file = join(tempDir(), "bad.jsonl");
+    writeFileSync(file, '{"site": "x", "question": "q"}\n');
+    const result = await runHooty(["eval", file, "--data", data]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(/line 1 needs "site", "question" and "expect"/);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ask, openStore } from "../../app.js";
 import { badInput } from "../../core/errors.js";
+import type { Store } from "../../store/types.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { findSite } from "../site-arg.js";
@@ -59,6 +60,23 @@ function percentile(sorted: number[], p: number): number {
 
 const share = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 10);
 
+/**
+ * Whether each quote is found verbatim in its page's indexed text (the page's sections), as an
+ * answer promises: the check a visitor makes at the source.
+ */
+function verbatimChecker(texts: Store["texts"], siteId: number) {
+  const pages = new Map<string, Promise<string[]>>();
+  return async (citation: { url: string; quote: string }): Promise<boolean> => {
+    const page = citation.url.split("#")[0] as string;
+    let sections = pages.get(page);
+    if (!sections) {
+      sections = texts.sections(siteId, page).then((list) => list.map((s) => s.text));
+      pages.set(page, sections);
+    }
+    return (await sections).some((text) => text.includes(citation.quote));
+  };
+}
+
 export function registerEval(program: Command): void {
   withData(
     withJson(
@@ -85,6 +103,9 @@ export function registerEval(program: Command): void {
       let unanswerable = 0;
       let abstainedUnanswerable = 0;
       const latencies: number[] = [];
+      let quotes = 0;
+      let verbatimQuotes = 0;
+      const checkers = new Map<number, ReturnType<typeof verbatimChecker>>();
       for (const q of questions) {
         let siteId = sites.get(q.site);
         if (siteId === undefined) {
@@ -95,6 +116,15 @@ export function registerEval(program: Command): void {
         const result = await ask(store, siteId, q.question);
         const ms = performance.now() - started;
         latencies.push(ms);
+        let checker = checkers.get(siteId);
+        if (!checker) {
+          checker = verbatimChecker(store.texts, siteId);
+          checkers.set(siteId, checker);
+        }
+        let verbatim = 0;
+        for (const citation of result.citations) if (await checker(citation)) verbatim++;
+        quotes += result.citations.length;
+        verbatimQuotes += verbatim;
         const cited = result.citations.map((c) => pathOf(c.url));
         const rank = cited.findIndex((path) => q.expect.includes(path));
         if (q.expect.length > 0) {
@@ -124,12 +154,14 @@ export function registerEval(program: Command): void {
             covered: result.covered,
             cited,
             verdict,
+            quotesVerbatim: verbatim === result.citations.length,
             ms: Math.round(ms * 10) / 10,
           },
           verdict === "miss" ||
             (q.expect.length === 0 && result.covered) ||
-            (q.expect.length > 0 && !result.covered)
-            ? `${verdict.padEnd(9)} ${q.question}  →  ${cited.join(" ") || "(none)"}`
+            (q.expect.length > 0 && !result.covered) ||
+            verbatim < result.citations.length
+            ? `${verdict.padEnd(9)} ${q.question}  →  ${cited.join(" ") || "(none)"}${verbatim < result.citations.length ? `  (${result.citations.length - verbatim} quote(s) not found verbatim)` : ""}`
             : undefined,
         );
       }
@@ -142,6 +174,8 @@ export function registerEval(program: Command): void {
         abstainedAnswerable: share(abstainedAnswerable, answerable),
         unanswerable,
         abstainedUnanswerable: share(abstainedUnanswerable, unanswerable),
+        quotes,
+        quotesVerbatim: share(verbatimQuotes, quotes),
         latencyMs: {
           p50: Math.round(percentile(latencies, 50) * 10) / 10,
           p95: Math.round(percentile(latencies, 95) * 10) / 10,
@@ -153,6 +187,7 @@ export function registerEval(program: Command): void {
           `${questions.length} questions`,
           `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3 ?? "-"}% (top 1: ${summary.hitAt1 ?? "-"}%), not covered for ${summary.abstainedAnswerable ?? "-"}%`,
           `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable ?? "-"}%`,
+          `quotes ${quotes}: found verbatim in the cited page for ${summary.quotesVerbatim ?? "-"}%`,
           `latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
         ].join("\n"),
       );

@@ -58,6 +58,27 @@ interface Outcome {
   pages: string[];
   /** False when Hooty answered "not covered"; peers always answer. */
   covered: boolean;
+  /** Hooty's answers: the cited pages (URL without fragment) and their quotes. */
+  quotes?: { page: string; quote: string }[];
+}
+
+/** Of the quotes, how many are found verbatim in their page's indexed text (its sections). */
+async function verbatimQuotes(
+  store: Store,
+  siteIds: ReadonlyMap<string, number>,
+  questions: readonly Question[],
+  outcomes: readonly Outcome[],
+): Promise<{ quotes: number; verbatim: number }> {
+  let quotes = 0;
+  let verbatim = 0;
+  for (const [i, q] of questions.entries()) {
+    for (const { page, quote } of outcomes[i]?.quotes ?? []) {
+      quotes++;
+      const sections = await store.texts.sections(siteIds.get(q.site) as number, page);
+      if (sections.some((section) => section.text.includes(quote))) verbatim++;
+    }
+  }
+  return { quotes, verbatim };
 }
 
 /** A system under test. */
@@ -292,7 +313,14 @@ async function evaluationSet(store: Store): Promise<string> {
     documents: "sections → passages",
     ask: async (siteId, _origin, question) => {
       const answer = await ask(store, siteId, question);
-      return { pages: citedPages(answer), covered: answer.covered };
+      return {
+        pages: citedPages(answer),
+        covered: answer.covered,
+        quotes: answer.citations.map((c) => ({
+          page: c.url.split("#")[0] as string,
+          quote: c.quote,
+        })),
+      };
     },
   };
   systems.push(hootyRaw, hootyAnswer);
@@ -389,6 +417,7 @@ async function evaluationSet(store: Store): Promise<string> {
     ];
   };
   const answerTimes = best.get(hootyAnswer) as number[];
+  const checked = await verbatimQuotes(store, siteIds, questions, answered);
 
   const peerBuild = systems
     .slice(2)
@@ -435,7 +464,8 @@ async function evaluationSet(store: Store): Promise<string> {
     ),
     "",
     `Answer latency (\`ask\`, with the threshold, every question): p50 ${ms(percentile(answerTimes, 50))} ms, p95 ${ms(percentile(answerTimes, 95))} ms, max ${ms(Math.max(...answerTimes))} ms. ` +
-      `Targets (issue 7): hit@3 and answered at least 85 %, answerable abstained at most 10 %, unanswerable abstained at least 85 %.`,
+      `Quotes: ${checked.quotes}, of which ${percent(checked.verbatim, checked.quotes)} % are found verbatim in the cited page's indexed text (as \`hooty eval\` checks). ` +
+      `Targets (issue 7): hit@3 and answered at least 85 %, answerable abstained at most 10 %, unanswerable abstained at least 85 %, every quote verbatim.`,
     "",
     "### The other question sets",
     "",

@@ -85,7 +85,7 @@ describe("hooty eval", () => {
     const lines = jsonLines(result.stdout) as Record<string, unknown>[];
     expect(lines.slice(0, 3).map((l) => l.verdict)).toEqual(["hit@1", "hit@1", "abstained"]);
     expect(lines[0]).toMatchObject({ covered: true, quotesVerbatim: true });
-    expect((lines[0]?.cited as string[])[0]).toBe("/backup");
+    expect((lines[0]?.cited as string[] | undefined)?.[0]).toBe("/backup");
     expect(lines[3]).toMatchObject({
       summary: {
         questions: 3,

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVIDENCE } from "../src/answer/answer.js";
+import { type QuoteCheck, verbatimChecker } from "../src/answer/verbatim.js";
 import { ask } from "../src/app.js";
 import { createIndexSink } from "../src/index/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
@@ -58,24 +59,27 @@ interface Outcome {
   pages: string[];
   /** False when Hooty answered "not covered"; peers always answer. */
   covered: boolean;
-  /** Hooty's answers: the cited pages (URL without fragment) and their quotes. */
-  quotes?: { page: string; quote: string }[];
+  /** Hooty's answers: what each citation quotes, and where. */
+  citations?: { url: string; quote: string }[];
 }
 
-/** Of the quotes, how many are found verbatim in their page's indexed text (its sections). */
+/** Of the quotes, how many are found verbatim in their page's indexed text (`hooty eval`'s check). */
 async function verbatimQuotes(
   store: Store,
   siteIds: ReadonlyMap<string, number>,
   questions: readonly Question[],
   outcomes: readonly Outcome[],
 ): Promise<{ quotes: number; verbatim: number }> {
+  const checkers = new Map(
+    [...siteIds.values()].map((id) => [id, verbatimChecker(store.texts, id)]),
+  );
   let quotes = 0;
   let verbatim = 0;
   for (const [i, q] of questions.entries()) {
-    for (const { page, quote } of outcomes[i]?.quotes ?? []) {
+    const check = checkers.get(siteIds.get(q.site) as number) as QuoteCheck;
+    for (const citation of outcomes[i]?.citations ?? []) {
       quotes++;
-      const sections = await store.texts.sections(siteIds.get(q.site) as number, page);
-      if (sections.some((section) => section.text.includes(quote))) verbatim++;
+      if (await check(citation)) verbatim++;
     }
   }
   return { quotes, verbatim };
@@ -316,10 +320,7 @@ async function evaluationSet(store: Store): Promise<string> {
       return {
         pages: citedPages(answer),
         covered: answer.covered,
-        quotes: answer.citations.map((c) => ({
-          page: c.url.split("#")[0] as string,
-          quote: c.quote,
-        })),
+        citations: answer.citations.map(({ url, quote }) => ({ url, quote })),
       };
     },
   };

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore } from "../../app.js";
 import { badInput } from "../../core/errors.js";
-import type { Store } from "../../store/types.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { findSite } from "../site-arg.js";
@@ -59,23 +59,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const share = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 10);
-
-/**
- * Whether each quote is found verbatim in its page's indexed text (the page's sections), as an
- * answer promises: the check a visitor makes at the source.
- */
-function verbatimChecker(texts: Store["texts"], siteId: number) {
-  const pages = new Map<string, Promise<string[]>>();
-  return async (citation: { url: string; quote: string }): Promise<boolean> => {
-    const page = citation.url.split("#")[0] as string;
-    let sections = pages.get(page);
-    if (!sections) {
-      sections = texts.sections(siteId, page).then((list) => list.map((s) => s.text));
-      pages.set(page, sections);
-    }
-    return (await sections).some((text) => text.includes(citation.quote));
-  };
-}
 
 export function registerEval(program: Command): void {
   withData(

@@ -3,7 +3,9 @@
  * thread copies the WAL back while the writer goes on, and the store's writer then starts the WAL
  * file over rather than letting it grow until its own automatic checkpoint.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
+import { promisify } from "node:util";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
@@ -79,5 +81,24 @@ describe("checkpoint thread", () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("closes in a process with nothing else to do", async () => {
+    // The thread is unreferenced while it runs; closing must still wait for it, and then close the
+    // store's own connection (which checkpoints and removes the WAL file).
+    const file = join(tempDir(), "hooty.sqlite");
+    const script = `
+      const { openSqliteStore } = await import(${JSON.stringify(join(DIST, "store.js"))});
+      const store = openSqliteStore(${JSON.stringify(file)}, { checkpointThread: true });
+      await store.sites.ensure("http://a.test", "http://a.test/");
+      await store.close();
+      console.log("closed");`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--input-type=module",
+      "--eval",
+      script,
+    ]);
+    expect(stdout.trim()).toBe("closed");
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 });

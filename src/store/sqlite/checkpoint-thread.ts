@@ -49,6 +49,9 @@ export function startCheckpointThread(
   return {
     close: () => {
       closing ??= (async () => {
+        // Unreferenced, the thread would not keep a process with nothing else to do alive until it
+        // has closed: `close` would never settle, and the store's own connection never close.
+        worker.ref();
         worker.postMessage("close");
         await ended;
       })();

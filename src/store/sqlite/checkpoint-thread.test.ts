@@ -5,8 +5,8 @@
  */
 import { execFile } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import { promisify } from "node:util";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
 import type { Store } from "../types.js";

@@ -20,7 +20,7 @@ type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
 /** Pages handed over at once in the grouped run. */
 const TOGETHER = 8;
 /** Rounds in which Hooty and Readability each read every page once. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 interface Run {
   pages: number;

@@ -286,8 +286,9 @@ class SiteCrawl {
       this.problems = new ProblemLog(saved?.problems ?? []);
       this.requests += saved?.requests ?? 0;
       this.startedAt = saved?.startedAt ?? unfinished.startedAt;
-      // Pages the index had not yet stored when the last process died are read again.
-      await store.frontier.reopen(unfinished.id, "indexing");
+      // Pages the index had not yet stored when the last process died are read again; those it
+      // had stored, their entries not yet settled, are not.
+      await store.frontier.resumeIndexing(unfinished.id);
     } else {
       this.crawl = await store.crawls.start(this.site.id, this.settings.maxPages);
     }

@@ -118,6 +118,39 @@ for (const { name, open } of implementations) {
         // Left out, so still new.
         expect(await store.frontier.add(crawl.id, [entry("e")])).toBe(1);
       });
+
+      it("resumes what a dead crawl handed to the index: stored pages settled, the rest queued", async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure("https://x.example", "https://x.example/");
+        const crawl = await store.crawls.start(site.id, 10);
+        const url = (path: string) => `https://x.example/${path}`;
+        await store.frontier.add(
+          crawl.id,
+          ["a", "b", "c", "d"].map((path) => ({ url: url(path), depth: 1 })),
+        );
+        for (const path of ["a", "b", "c"])
+          await store.frontier.settle(crawl.id, url(path), "indexing");
+        // a: stored during this crawl; b: in the index from before it began; c: never stored.
+        const during = new Date(Date.parse(crawl.startedAt) + 1_000).toISOString();
+        await store.texts.replacePage(
+          { ...pageRecord(site.id, url("a")), fetchedAt: during },
+          pageText("alpha"),
+        );
+        await store.texts.replacePage(
+          { ...pageRecord(site.id, url("b")), fetchedAt: "2020-01-01T00:00:00.000Z" },
+          pageText("beta"),
+        );
+        expect(await store.frontier.resumeIndexing(crawl.id)).toEqual({ indexed: 1, queued: 2 });
+        expect(await store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1 });
+        // Queued again in their old places, ahead of the entry never handed over.
+        const order: string[] = [];
+        for (let entry = await store.frontier.next(crawl.id); entry; ) {
+          order.push(entry.url);
+          await store.frontier.settle(crawl.id, entry.url, "indexed");
+          entry = await store.frontier.next(crawl.id);
+        }
+        expect(order).toEqual([url("b"), url("c"), url("d")]);
+      });
     });
 
     describe("site gates", () => {

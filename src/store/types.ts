@@ -111,6 +111,13 @@ export interface Frontier {
    * A resumed crawl uses it for work that was still under way when the previous process died.
    */
   reopen(crawlId: number, outcome: string): Promise<number>;
+  /**
+   * Settles what a crawl that died left handed to the index (outcome `indexing`): an entry whose
+   * page the index holds as read during this crawl (its page written at or after the crawl began)
+   * becomes `indexed`, since the index stored it and only the entry was not settled in time; any
+   * other goes back in the queue, in its old place, to be read again.
+   */
+  resumeIndexing(crawlId: number): Promise<{ indexed: number; queued: number }>;
 }
 
 export type StopKind = "robots-unavailable" | "unreachable" | "rate-limited";

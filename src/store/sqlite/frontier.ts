@@ -33,6 +33,22 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
     `UPDATE frontier SET state = 'queued', outcome = NULL
      WHERE crawl_id = ? AND state = 'settled' AND outcome = ?`,
   );
+  // Both clocks are ISO times of the machine(s) running the crawl: the page's is the end of its
+  // response, the crawl's its start.
+  const settleStored = db.prepare(
+    `UPDATE frontier SET outcome = 'indexed'
+     WHERE crawl_id = ? AND state = 'settled' AND outcome = 'indexing'
+       AND EXISTS (
+         SELECT 1 FROM crawls c
+         JOIN pages p ON p.site_id = c.site_id AND p.url = frontier.url
+         JOIN page_texts t ON t.site_id = p.site_id AND t.url = p.url
+         WHERE c.id = frontier.crawl_id AND p.fetched_at >= c.started_at)`,
+  );
+  const resumeIndexing = db.transaction((crawlId: number) => {
+    const indexed = settleStored.run(crawlId).changes;
+    const queued = reopen.run(crawlId, "indexing").changes;
+    return { indexed, queued };
+  });
   const knownUrls = db.prepare("SELECT url FROM frontier WHERE crawl_id = ?").pluck();
 
   // Pages link to the same URLs over and over (navigation): the URLs a crawl already knows are
@@ -119,5 +135,6 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
     },
     settleQueued: async (crawlId, outcome) => settleQueued.run(outcome, crawlId).changes,
     reopen: async (crawlId, outcome) => reopen.run(crawlId, outcome).changes,
+    resumeIndexing: async (crawlId) => resumeIndexing.immediate(crawlId),
   };
 }

@@ -14,11 +14,9 @@
  * `Content-Language`) and the site's known languages get a bonus, so an ambiguous short text
  * goes their way while clear evidence for another language still wins.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import type { eld as Eld } from "eld/extrasmall";
 import { asciiWords, NOT_ASCII } from "./ascii-words.js";
 import { matchForm } from "./compound.js";
+import { type EldDetector, loadEld } from "./eld-model.js";
 import { fold } from "./fold.js";
 import { LANGUAGES, primaryTag, SUPPORTED_LANGUAGES } from "./languages.js";
 import { HAS_DIGIT, HAS_UNDERSCORE, IS_IDEOGRAPH, scanWords } from "./tokenize.js";
@@ -122,19 +120,14 @@ function countStopwords(text: string, maxChars: number): StopwordCounts {
   return { words, hits, own };
 }
 
-let model: typeof Eld | undefined;
+let model: EldDetector | undefined;
 
 /**
- * eld, loaded when a text first needs its n-grams: its model costs about 80 MB and 0.4 s to load,
- * and many processes never need it (pages that declare their language and read as it, stopwords
- * that settle the text). Loaded synchronously by the resolved file, since eld only exports itself
- * as an ES module.
+ * eld, loaded when a text first needs its n-grams (eld-model.ts): many processes never need it
+ * (pages that declare their language and read as it, stopwords that settle the text).
  */
-function ngrams(): typeof Eld {
-  if (!model) {
-    const file = fileURLToPath(import.meta.resolve("eld/extrasmall"));
-    model = (createRequire(import.meta.url)(file) as { eld: typeof Eld }).eld;
-  }
+function ngrams(): EldDetector {
+  model ??= loadEld();
   return model;
 }
 

@@ -22,8 +22,8 @@
  *   `createLexicon(lang, siteWords)` to `createAnalyzer` to split with the site's own vocabulary.
  * - `createSpeller(vocabulary).suggest(word)` proposes corrections from the site's vocabulary.
  *
- * Importing `detect.ts` (and so this module) loads eld's n-gram model (0.4–0.7 s once per process,
- * see BENCHMARKS.md); code that only analyses can import `./analyze.js` alone.
+ * `detectLanguage` loads eld's n-gram model the first time a text needs it (about 0.2 s once per
+ * process from the build's JSON snapshot, eld-model.ts; see BENCHMARKS.md).
  */
 export {
   type Analyzer,

@@ -4,11 +4,8 @@
  */
 import { join, resolve } from "node:path";
 import type { AnswerCache } from "./answer/cache.js";
-import { startIndexThread } from "./app/index-thread.js";
 import { HootyError } from "./core/errors.js";
-import { crawlSites } from "./crawl/crawl.js";
-import { fetchOnce } from "./crawl/fetch/fetch.js";
-import { type RefreshContext, refreshSites } from "./crawl/refresh.js";
+import type { RefreshContext } from "./crawl/refresh.js";
 import type { CrawlContext } from "./crawl/site-crawl.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
 import type { SiteRecord, Store } from "./store/types.js";
@@ -46,6 +43,11 @@ export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
  * app/index-thread.ts), so the crawl's timers never wait behind either.
  */
 export async function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
+  const [{ startIndexThread }, { crawlSites }, { fetchOnce }] = await Promise.all([
+    import("./app/index-thread.js"),
+    import("./crawl/crawl.js"),
+    import("./crawl/fetch/fetch.js"),
+  ]);
   const thread = startIndexThread(store.location, store);
   try {
     return await crawlSites(startUrls, {
@@ -63,8 +65,13 @@ export type RefreshRun = Omit<RefreshContext, "store" | "sink" | "fetch">;
 
 /** Reads the sites' robots.txt again and removes from the index what it now disallows. */
 export async function refresh(store: Store, sites: readonly SiteRecord[], run: RefreshRun = {}) {
-  // Loaded on first use: the index's language models stay out of processes that never index.
-  const { createIndexSink } = await import("./index/page-sink.js");
+  // Loaded on first use: the index's language models stay out of processes that never index, and
+  // the crawler (its HTTP client) out of processes that never fetch.
+  const [{ createIndexSink }, { refreshSites }, { fetchOnce }] = await Promise.all([
+    import("./index/page-sink.js"),
+    import("./crawl/refresh.js"),
+    import("./crawl/fetch/fetch.js"),
+  ]);
   return refreshSites(sites, { ...run, store, sink: createIndexSink(store), fetch: fetchOnce });
 }
 

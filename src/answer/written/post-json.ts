@@ -1,4 +1,3 @@
-import { request } from "undici";
 import type { Endpoint } from "./endpoint.js";
 
 export type EndpointFailure =
@@ -47,6 +46,8 @@ export async function postJson(
   if (signal?.aborted) relay();
   signal?.addEventListener("abort", relay, { once: true });
   try {
+    // Loaded on first use: a process that answers without a model never loads the HTTP client.
+    const { request } = await import("undici");
     const response = await request(url, {
       method: "POST",
       headers: headersFor(endpoint),

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { badInput, oneLine, usageError } from "../../core/errors.js";
 import { PRODUCT_TOKEN } from "../../core/identity.js";
-import { DEFAULT_TIMEOUT_MS, fetchOnce } from "../../crawl/fetch/fetch.js";
+import { DEFAULT_TIMEOUT_MS } from "../../crawl/fetch/defaults.js";
 import {
   type AgentRules,
   type GetOnce,
@@ -101,6 +101,8 @@ async function checkLive(
 ): Promise<UrlVerdict[]> {
   const timeoutMs = options.timeout !== undefined ? options.timeout * 1000 : DEFAULT_TIMEOUT_MS;
   const origins = [...new Set(targets.map((url) => url.origin))];
+  // Loaded here: the other commands never load the HTTP client.
+  const { fetchOnce } = await import("../../crawl/fetch/fetch.js");
   const outcomes = new Map(
     await Promise.all(
       origins.map(async (origin) => {

@@ -2,10 +2,11 @@ import { Agent, errors, request } from "undici";
 import { ACCEPT_HTML, FROM, USER_AGENT } from "../../core/identity.js";
 import { preciseNow } from "../../core/precise-time.js";
 import { discard, readBody, UnsupportedEncoding } from "./body.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./defaults.js";
 import { FetchFailure, type FetchRequest, type FetchResponse } from "./types.js";
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS };
+
 const MAX_HEADER_BYTES = 64 * 1024;
 
 let sharedAgent: Agent | undefined;

@@ -60,6 +60,13 @@ describe("links HootyBot never requests", () => {
       "/it/pagamento",
       "/a%2Flogin",
       "/shop%5Ccheckout",
+      "/admin",
+      "/admin/",
+      "/Admin/users.html",
+      "/admin.php",
+      "/administrator/index.php",
+      "/wp-admin/",
+      "/x%2Fadmin%2Fpage.html",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
   });
@@ -91,6 +98,9 @@ describe("links HootyBot never requests", () => {
       "/products/cart-wheel",
       "/?page=2",
       "/search?q=login",
+      // A static page about administration, as in the PostgreSQL manual.
+      "/admin.html",
+      "/docs/15/admin.htm",
     ];
     for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
   });

@@ -22,7 +22,7 @@ const UNSAFE_SEGMENTS = new Set(
     "login logon log-in signin sign-in signon signup sign-up register registration join " +
       "account accounts my-account myaccount profile cart basket shopping-cart checkout " +
       "wishlist wish-list logout log-out signout sign-out password lost-password reset-password " +
-      "forgot-password add-to-cart order-tracking wp-login wp-admin admin",
+      "forgot-password add-to-cart order-tracking wp-login wp-admin",
     // German
     "anmelden anmeldung einloggen registrieren registrierung konto mein-konto kundenkonto " +
       "benutzerkonto warenkorb kasse zur-kasse bestellen wunschliste merkzettel abmelden " +
@@ -45,6 +45,13 @@ const UNSAFE_SEGMENTS = new Set(
     .join(" ")
     .split(/\s+/),
 );
+
+/**
+ * Words that name a site's back office as a folder or a program ("/admin/", "/admin.php") and a
+ * topic as a static page: the PostgreSQL manual's "Server Administration" is `admin.html`.
+ */
+const UNSAFE_UNLESS_STATIC_PAGE = new Set(["admin", "administrator"]);
+const STATIC_PAGE = /\.html?$/i;
 
 /**
  * Wiki special pages that log in, log out or create an account, by the name after the namespace
@@ -75,7 +82,8 @@ export function looksNotHtml(url: URL): boolean {
 
 /** True when following the link could log in, register, buy, or change someone's state. */
 export function isUnsafe(url: URL): boolean {
-  for (const raw of url.pathname.split("/")) {
+  const raws = url.pathname.split("/");
+  for (const [at, raw] of raws.entries()) {
     if (raw === "") continue;
     let decoded: string;
     try {
@@ -84,9 +92,12 @@ export function isUnsafe(url: URL): boolean {
       decoded = raw;
     }
     // A server that decodes an encoded slash ("/a%2Flogin") serves the path's segments as its own.
-    for (const part of decoded.split(/[/\\]/)) {
+    const parts = decoded.split(/[/\\]/);
+    for (const [i, part] of parts.entries()) {
       const segment = foldSegment(part.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
+      const leaf = at === raws.length - 1 && i === parts.length - 1;
+      if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;
     }
   }
   for (const [name, value] of url.searchParams) {

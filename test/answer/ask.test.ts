@@ -98,6 +98,14 @@ describe("hooty eval", () => {
         quotesVerbatim: 100,
       },
     });
+    type Latency = { p50: number; p95: number; max: number; first: number };
+    const summary = lines[3]?.summary as { latencyMs: Latency } | undefined;
+    const latency = summary?.latencyMs ?? { p50: -1, p95: -1, max: -1, first: -1 };
+    const times = lines.slice(0, 3).map((l) => l.ms as number);
+    expect(latency.first).toBe(times[0]);
+    expect(latency.max).toBe(Math.max(...times));
+    expect(latency.p50).toBeLessThanOrEqual(latency.p95);
+    expect(latency.p95).toBeLessThanOrEqual(latency.max);
   });
 
   it("refuses a file that is not JSON lines of questions, in one line", async () => {

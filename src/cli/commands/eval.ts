@@ -148,6 +148,8 @@ export function registerEval(program: Command): void {
             : undefined,
         );
       }
+      // The first answer also loads what the process keeps for the next (models, the site's state).
+      const first = latencies[0] ?? 0;
       latencies.sort((a, b) => a - b);
       const summary = {
         questions: questions.length,
@@ -162,6 +164,8 @@ export function registerEval(program: Command): void {
         latencyMs: {
           p50: Math.round(percentile(latencies, 50) * 10) / 10,
           p95: Math.round(percentile(latencies, 95) * 10) / 10,
+          max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
+          first: Math.round(first * 10) / 10,
         },
       };
       out.result(
@@ -171,7 +175,7 @@ export function registerEval(program: Command): void {
           `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3 ?? "-"}% (top 1: ${summary.hitAt1 ?? "-"}%), not covered for ${summary.abstainedAnswerable ?? "-"}%`,
           `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable ?? "-"}%`,
           `quotes ${quotes}: found verbatim in the cited page for ${summary.quotesVerbatim ?? "-"}%`,
-          `latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
+          `latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, max ${summary.latencyMs.max} ms (the first answer, which loads the models: ${summary.latencyMs.first} ms)`,
         ].join("\n"),
       );
     } finally {

@@ -9,7 +9,9 @@
  * - character n-grams from `eld` (Efficient Language Detector, 60 languages, Apache-2.0; its
  *   smallest database, which with the stopword evidence is as accurate here as its medium one and
  *   loads in half the time), scored on up to three windows of the text; this carries short
- *   questions, where a handful of words holds one or two stopwords at most.
+ *   questions, where a handful of words holds one or two stopwords at most — unless two or more
+ *   of them belong to one of the site's languages and no other, which settles the question
+ *   without loading the model (three questions in four of the evaluation sets).
  * Hints bias the result without forcing it: a page's declared language (`lang`,
  * `Content-Language`) and the site's known languages get a bonus, so an ambiguous short text
  * goes their way while clear evidence for another language still wins.
@@ -48,6 +50,8 @@ const FIRST_CHARS = 1500;
  * (stopwords of no other language), and this many times those of the runner-up.
  */
 const DECISIVE_OWN = 12;
+/** Stopwords of one of the site's languages, and of no other, that settle a short text. */
+const HINTED_OWN = 2;
 const DECISIVE_RATIO = 4;
 /** eld reads at most 1000 characters; this many windows of a long text are scored. */
 const WINDOWS = 3;
@@ -122,6 +126,11 @@ function countStopwords(text: string, maxChars: number): StopwordCounts {
 
 let model: EldDetector | undefined;
 
+/** Whether this process has loaded the n-gram model (it loads when a text first needs it). */
+export function languageModelLoaded(): boolean {
+  return model !== undefined;
+}
+
 /**
  * eld, loaded when a text first needs its n-grams (eld-model.ts): many processes never need it
  * (pages that declare their language and read as it, stopwords that settle the text).
@@ -155,6 +164,27 @@ function eldScores(text: string): { scores: Map<string, number>; reliable: boole
     }
   }
   return { scores, reliable };
+}
+
+/**
+ * A short text's language when it is one of the site's and its stopwords say so alone: at least
+ * `HINTED_OWN` stopwords of that language and of no other, and none that only another language
+ * has ("Wie installiere ich Debian?" on a German site). Else null, and the n-grams decide.
+ */
+function hintedByStopwords(
+  counts: StopwordCounts,
+  candidates: readonly string[],
+): LanguageGuess | null {
+  let found = -1;
+  for (const [bit, own] of counts.own.entries()) {
+    if (own === 0) continue;
+    if (found >= 0) return null;
+    found = bit;
+  }
+  const own = counts.own[found] ?? 0;
+  const lang = SUPPORTED_LANGUAGES[found];
+  if (own < HINTED_OWN || lang === undefined || !candidates.includes(lang)) return null;
+  return { lang, confidence: round(1 - 1 / (own + 1)) };
 }
 
 /** The language when stopwords alone settle it, else null. */
@@ -197,6 +227,8 @@ export function detectLanguage(text: string, hints: DetectHints = {}): LanguageG
   }
   if (settled) return settled;
   if (counts.words === 0) return fallback(declared, candidates);
+  const short = hintedByStopwords(counts, candidates);
+  if (short) return short;
 
   const share = new Map<string, number>();
   SUPPORTED_LANGUAGES.forEach((code, bit) => {

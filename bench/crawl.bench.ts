@@ -2,9 +2,10 @@
  * The crawl at scale: 100 local sites of 20 pages crawled at once. The politeness floor is what
  * the pace alone costs (0.5 s between a site's requests); Hooty's total time is compared with it
  * and, in the same run, with a peer: a minimal polite fetch loop (undici GET, 0.5 s pause, no
- * robots, parsing or storage), which shows what any polite crawler must spend. Hooty runs twice,
- * each time in a process of its own: as `hooty crawl` (crawl and index) and with the index
- * replaced by a sink that drops the pages, so the crawl's own cost shows apart from indexing.
+ * robots, parsing or storage), which shows what any polite crawler must spend. Hooty runs each
+ * time in a process of its own: as `hooty crawl` (crawl and index) three times in a row, the
+ * median run shown, and once with the index replaced by a sink that drops the pages, so the
+ * crawl's own cost shows apart from indexing.
  * The site server logs every request, so lateness is measured where a webmaster would see it.
  */
 import { type ChildProcess, fork } from "node:child_process";
@@ -21,6 +22,8 @@ const SITES = 100;
 const PAGES = 20;
 const PORT = 18600;
 const PACE_MS = 500;
+/** Runs of Hooty's crawl with indexing, in a row (the median one is shown). */
+const INDEX_RUNS = 3;
 
 async function startSites(): Promise<ChildProcess> {
   const child = fork(
@@ -103,8 +106,17 @@ export const crawlBench: BenchSuite = {
       const peerRequests = PAGES + 1;
       const peerFloorMs = (peerRequests - 1) * PACE_MS;
 
-      const indexed = await hootyRun("index", origins);
-      const indexedPace = await pace(server);
+      // The crawl that is judged runs several times in a row: on a shared machine one run can
+      // meet a busy moment, so the table shows the median run and the line below it every run.
+      const runs: { run: CrawlRun; pace: PaceReport }[] = [];
+      for (let i = 0; i < INDEX_RUNS; i++) {
+        const run = await hootyRun("index", origins);
+        runs.push({ run, pace: await pace(server) });
+      }
+      const byTime = [...runs].sort((a, b) => a.run.ms - b.run.ms);
+      const median = byTime[Math.floor(byTime.length / 2)];
+      if (!median) throw new Error("no crawl runs");
+      const { run: indexed, pace: indexedPace } = median;
       const discarded = await hootyRun("discard", origins);
       const discardedPace = await pace(server);
 
@@ -166,7 +178,11 @@ export const crawlBench: BenchSuite = {
           ],
         ),
         "",
-        `Targets: total within 5 % of the politeness floor, peak memory under 300 MB, CPU under 3 ms per page. ` +
+        `Hooty (crawl and index) ran ${INDEX_RUNS} times in a row; the table shows the median run by total time. ` +
+          `Every run, in order: over the floor ${runs.map((r) => percent(r.run.ms / floorOf(r.run) - 1)).join(" / ")}; ` +
+          `CPU per page ${runs.map((r) => `${formatNumber(r.run.cpuMs / r.run.pages, 2)} ms`).join(" / ")}; ` +
+          `peak memory ${runs.map((r) => mb(r.run.peakRssBytes)).join(" / ")}. ` +
+          `Targets: total within 5 % of the politeness floor, peak memory under 300 MB, CPU under 3 ms per page. ` +
           `The floor counts every request Hooty makes to a site (robots.txt and /sitemap.xml included); ` +
           `20 pages alone would be ${formatNumber((PAGES * PACE_MS) / 1000, 1)} s. ` +
           `Each Hooty crawl runs in a process of its own with a fresh data folder; the sites are served by another process, ` +

@@ -874,8 +874,11 @@ function stopProblem(error: SiteStopped): Problem {
       "HootyBot waits at most 5 minutes when asked to slow down; it will try again later";
   }
   if (error.kind === "robots-unavailable") {
+    // No status: nothing answered (a name that does not resolve, a refused connection, a timeout).
     problem.advice =
-      "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";
+      error.status === null
+        ? "check the site's address and that its server answers; nothing was fetched"
+        : "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";
   }
   if (error.kind === "unreachable") {
     problem.advice = "check that the server answers; HootyBot tries again later";

@@ -118,6 +118,7 @@ describe("robots.txt errors", () => {
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("stopped");
     expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 500 });
+    expect(report.problems[0]?.advice).toMatch(/robots\.txt answer 200/);
     expect(paths(s.log)).toEqual(["/robots.txt"]);
     expect(report.pages.fetched).toBe(0);
   });
@@ -127,7 +128,8 @@ describe("robots.txt errors", () => {
     const started = Date.now();
     const report = await crawl(`${s.origin}/`, { settings: { timeoutMs: 500 } });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(report.problems[0]?.kind).toBe("robots-unavailable");
+    expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: null });
+    expect(report.problems[0]?.advice).toMatch(/address and that its server answers/);
     expect(paths(s.log)).toEqual(["/robots.txt"]);
   });
 

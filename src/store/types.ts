@@ -107,11 +107,6 @@ export interface Frontier {
   /** Settles every entry still queued with `outcome` (the page limit ends a crawl); returns how many. */
   settleQueued(crawlId: number, outcome: string): Promise<number>;
   /**
-   * Puts every entry settled with `outcome` back in the queue, in its old place; returns how many.
-   * A resumed crawl uses it for work that was still under way when the previous process died.
-   */
-  reopen(crawlId: number, outcome: string): Promise<number>;
-  /**
    * Settles what a crawl that died left handed to the index (outcome `indexing`): an entry whose
    * page the index holds as read during this crawl (its page written at or after the crawl began)
    * becomes `indexed`, since the index stored it and only the entry was not settled in time; any

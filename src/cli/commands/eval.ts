@@ -59,6 +59,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const share = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 10);
+/** Milliseconds to a tenth. */
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 export function registerEval(program: Command): void {
   withData(
@@ -138,7 +140,7 @@ export function registerEval(program: Command): void {
             cited,
             verdict,
             quotesVerbatim: verbatim === result.citations.length,
-            ms: Math.round(ms * 10) / 10,
+            ms: tenths(ms),
           },
           verdict === "miss" ||
             (q.expect.length === 0 && result.covered) ||
@@ -162,10 +164,10 @@ export function registerEval(program: Command): void {
         quotes,
         quotesVerbatim: share(verbatimQuotes, quotes),
         latencyMs: {
-          p50: Math.round(percentile(latencies, 50) * 10) / 10,
-          p95: Math.round(percentile(latencies, 95) * 10) / 10,
-          max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
-          first: Math.round(first * 10) / 10,
+          p50: tenths(percentile(latencies, 50)),
+          p95: tenths(percentile(latencies, 95)),
+          max: tenths(latencies.at(-1) ?? 0),
+          first: tenths(first),
         },
       };
       out.result(

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "./store.js";
 
 describe("sqlite frontier", () => {
-  it("reopens entries settled with an outcome: queued again, in their old order", async () => {
+  it("queues again the entries a dead crawl left with the index, in their old order", async () => {
     const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "hooty-frontier-")), "h.sqlite"));
     try {
       const site = await store.sites.ensure("https://x.example", "https://x.example/");
@@ -19,7 +19,7 @@ describe("sqlite frontier", () => {
       await store.frontier.settle(crawl.id, "https://x.example/b", "indexed");
       expect((await store.frontier.next(crawl.id))?.url).toBe("https://x.example/c");
 
-      expect(await store.frontier.reopen(crawl.id, "indexing")).toBe(1);
+      expect(await store.frontier.resumeIndexing(crawl.id)).toEqual({ indexed: 0, queued: 1 });
       expect((await store.frontier.next(crawl.id))?.url).toBe("https://x.example/a");
       expect(await store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1 });
       expect(await store.frontier.counts(crawl.id)).toEqual({ queued: 2, settled: 1 });

@@ -29,9 +29,10 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
   const settleQueued = db.prepare(
     "UPDATE frontier SET state = 'settled', outcome = ? WHERE crawl_id = ? AND state = 'queued'",
   );
-  const reopen = db.prepare(
+  // Back in the queue, in their old places (rowid order).
+  const requeueIndexing = db.prepare(
     `UPDATE frontier SET state = 'queued', outcome = NULL
-     WHERE crawl_id = ? AND state = 'settled' AND outcome = ?`,
+     WHERE crawl_id = ? AND state = 'settled' AND outcome = 'indexing'`,
   );
   // Both clocks are ISO times of the machine(s) running the crawl: the page's is the end of its
   // response, the crawl's its start.
@@ -46,7 +47,7 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
   );
   const resumeIndexing = db.transaction((crawlId: number) => {
     const indexed = settleStored.run(crawlId).changes;
-    const queued = reopen.run(crawlId, "indexing").changes;
+    const queued = requeueIndexing.run(crawlId).changes;
     return { indexed, queued };
   });
   const knownUrls = db.prepare("SELECT url FROM frontier WHERE crawl_id = ?").pluck();
@@ -134,7 +135,6 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
       return Object.fromEntries(rows.map((row) => [row.outcome ?? "", row.n]));
     },
     settleQueued: async (crawlId, outcome) => settleQueued.run(outcome, crawlId).changes,
-    reopen: async (crawlId, outcome) => reopen.run(crawlId, outcome).changes,
     resumeIndexing: async (crawlId) => resumeIndexing.immediate(crawlId),
   };
 }

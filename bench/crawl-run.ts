@@ -13,6 +13,9 @@ import { openSqliteStore } from "../src/store/sqlite/store.js";
 
 export interface CrawlRun {
   ms: number;
+  /** Start and end of the measured crawl on the machine's wall clock (epoch ms). */
+  startedAtMs: number;
+  endedAtMs: number;
   cpuMs: number;
   pages: number;
   indexed: number;
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
   });
   const run: CrawlRun = {
     ms,
+    startedAtMs: performance.timeOrigin + started,
+    endedAtMs: performance.timeOrigin + started + ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
     pages: reports.reduce((n, r) => n + r.pages.fetched, 0),
     indexed: reports.reduce((n, r) => n + r.pages.indexed, 0),

@@ -28,6 +28,12 @@ export interface PaceReport {
   lateP50Ms: number;
   lateP95Ms: number;
   lateMaxMs: number;
+  /** Per site, on the machine's wall clock (epoch ms): its first request's arrival, its last response's end. */
+  firstArrivalMs: number[];
+  lastEndMs: number[];
+  /** Per site, the time its requests spent being answered (arrival to end), summed. */
+  servingMs: number[];
+  siteRequests: number[];
 }
 
 const paragraph =
@@ -66,6 +72,10 @@ function paceReport(): PaceReport {
     lateP50Ms: at(0.5),
     lateP95Ms: at(0.95),
     lateMaxMs: late.at(-1) ?? 0,
+    firstArrivalMs: logs.map((log) => performance.timeOrigin + (log[0]?.arrived ?? Number.NaN)),
+    lastEndMs: logs.map((log) => performance.timeOrigin + (log.at(-1)?.ended ?? Number.NaN)),
+    servingMs: logs.map((log) => log.reduce((sum, e) => sum + (e.ended - e.arrived), 0)),
+    siteRequests: logs.map((log) => log.length),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type IndexCall,
   type IndexCalls,
   type IndexClose,
+  type IndexClosed,
   type IndexReady,
   type IndexReplies,
   type IndexRequest,
@@ -32,7 +33,10 @@ export interface IndexThread extends PageSink {
   store: CrawlStore;
   /** Resolves once the thread's store is open and store calls go to it. */
   ready: Promise<void>;
-  /** Waits for the calls in progress, then closes the thread's store and stops the thread. */
+  /**
+   * Waits for the calls in progress, then closes the thread's store; resolves once the store is
+   * closed (the thread then ends by itself, or is stopped if it hangs).
+   */
   close(): Promise<void>;
 }
 
@@ -62,10 +66,18 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   const whenReady = new Promise<void>((done) => {
     markReady = done;
   });
-  worker.on("message", (message: IndexReplies | IndexReady) => {
+  let markClosed = () => {};
+  const storeClosed = new Promise<void>((done) => {
+    markClosed = done;
+  });
+  worker.on("message", (message: IndexReplies | IndexReady | IndexClosed) => {
     if ("ready" in message) {
       ready = true;
       markReady();
+      return;
+    }
+    if ("closed" in message) {
+      markClosed();
       return;
     }
     for (const reply of message) {
@@ -148,8 +160,8 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
         const ended = new Promise<void>((done) => worker.once("exit", () => done()));
         const stuck = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
         worker.postMessage({ op: "close" } satisfies IndexClose);
-        await ended;
-        clearTimeout(stuck);
+        await Promise.race([storeClosed, ended]);
+        ended.then(() => clearTimeout(stuck));
       });
       return closed;
     },

@@ -13,6 +13,7 @@ import {
   type IndexCall,
   type IndexCalls,
   type IndexClose,
+  type IndexClosed,
   type IndexReady,
   type IndexReplies,
   type IndexReply,
@@ -59,7 +60,10 @@ const reply = batchingSender<IndexReply>(setImmediate, postReplies, (one, error)
 port.on("message", (message: IndexCalls | IndexClose) => {
   if (!Array.isArray(message)) {
     // Sent once every call has been answered: nothing is left to write.
-    void store.close().finally(() => port.close());
+    void store.close().finally(() => {
+      port.postMessage({ closed: true } satisfies IndexClosed);
+      port.close();
+    });
     return;
   }
   for (const call of message) {

@@ -181,9 +181,8 @@ class SiteCrawl {
     );
     let outcome: CrawlReport["outcome"] = "completed";
     try {
-      await this.checkBlocked();
+      const [, resumable] = await Promise.all([this.checkBlocked(), this.unfinishedSite()]);
       this.throwIfBlocked();
-      const resumable = await this.unfinishedSite();
       if (resumable) {
         // Resuming: the start page was asked for before the crash; never ask for it again.
         this.origin = resumable.origin;
@@ -240,9 +239,13 @@ class SiteCrawl {
     let url = this.startUrl;
     const redirects: string[] = [];
     for (let hop = 0; ; hop++) {
-      this.origin = new URL(url).origin;
-      this.progress.site = this.origin;
-      await this.checkBlocked();
+      const origin = new URL(url).origin;
+      if (origin !== this.origin) {
+        // A redirect to another host: that host may be blocked (the start URL's was checked).
+        this.origin = origin;
+        this.progress.site = origin;
+        await this.checkBlocked();
+      }
       this.throwIfBlocked();
       const robots = await this.robotsFor(this.origin);
       if (!robots.allows(url)) return { url, response: null, failure: null, redirects };
@@ -266,7 +269,11 @@ class SiteCrawl {
   /** The site this start URL led to, when its crawl was interrupted (also after a redirect). */
   private async unfinishedSite(): Promise<SiteRecord | null> {
     const { sites, crawls } = this.context.store;
-    const candidates = [await sites.byOrigin(this.origin), await sites.byStartUrl(this.startUrl)];
+    // Asked together: one message to the index thread (see app/index-thread.ts).
+    const candidates = await Promise.all([
+      sites.byOrigin(this.origin),
+      sites.byStartUrl(this.startUrl),
+    ]);
     for (const site of candidates) {
       if (site && (await crawls.unfinished(site.id))) return site;
     }

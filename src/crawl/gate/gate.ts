@@ -117,15 +117,18 @@ export class SiteGate {
   ): Promise<SiteGate> {
     const owner = `${hostname()}/${process.pid}/${randomUUID()}`;
     const clock = options.clock ?? realClock;
-    if (!(await states.lease(origin, owner, clock.now() + LEASE_MS, clock.now()))) {
+    const leasedAt = clock.now();
+    if (!(await states.lease(origin, owner, leasedAt + LEASE_MS, leasedAt))) {
       const holder = await states.leaseHolder(origin);
       const dead = holder !== null && isDeadLocalProcess(holder.owner);
-      if (!dead || !(await states.takeOver(origin, holder.owner, owner, clock.now() + LEASE_MS))) {
+      if (!dead || !(await states.takeOver(origin, holder.owner, owner, leasedAt + LEASE_MS))) {
         throw new SiteBusy(origin);
       }
     }
     const state = await states.load(origin);
     const gate = new SiteGate(origin, states, fetch, state, options, owner);
+    // Held from the moment it was asked for, so the first request does not ask again.
+    gate.leaseUntil = leasedAt + LEASE_MS;
     await gate.recover();
     return gate;
   }

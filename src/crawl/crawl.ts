@@ -2,6 +2,7 @@
  * `hooty crawl URL…`: every site at once, each through its own gate, so one slow or stopped site
  * never holds up another.
  */
+import { setMaxListeners } from "node:events";
 import type { CrawlReport } from "../core/report.js";
 import { watchBlocks } from "./block-watch.js";
 import { CRAWL_DEFAULTS, type CrawlContext, crawlSite } from "./site-crawl.js";
@@ -18,9 +19,19 @@ export async function crawlSites(
   startUrls: readonly string[],
   context: CrawlContext,
 ): Promise<SiteResult[]> {
+  // Every site listens for an interruption: the caller's signal gets one listener, which relays
+  // it to a signal of the crawl's own that may have as many listeners as there are sites (past
+  // ten, Node would warn of a leak).
+  const outer = context.signal;
+  const interrupt = new AbortController();
+  setMaxListeners(startUrls.length + 10, interrupt.signal);
+  const relay = () => interrupt.abort(outer?.reason);
+  if (outer?.aborted) relay();
+  outer?.addEventListener("abort", relay, { once: true });
   // The sites take turns at handling their pages (see turns.ts) and watch the block list together.
   const shared: CrawlContext = {
     ...context,
+    ...(outer ? { signal: interrupt.signal } : {}),
     takeTurn: context.takeTurn ?? createTurns(),
     blockWatch:
       context.blockWatch ??
@@ -29,13 +40,17 @@ export async function crawlSites(
         context.settings?.blockCheckMs ?? CRAWL_DEFAULTS.blockCheckMs,
       ),
   };
-  return Promise.all(
-    startUrls.map(async (startUrl) => {
-      try {
-        return { startUrl, report: await crawlSite(startUrl, shared), error: null };
-      } catch (error) {
-        return { startUrl, report: null, error };
-      }
-    }),
-  );
+  try {
+    return await Promise.all(
+      startUrls.map(async (startUrl) => {
+        try {
+          return { startUrl, report: await crawlSite(startUrl, shared), error: null };
+        } catch (error) {
+          return { startUrl, report: null, error };
+        }
+      }),
+    );
+  } finally {
+    outer?.removeEventListener("abort", relay);
+  }
 }

@@ -56,6 +56,21 @@ describe("hooty crawl", () => {
     );
   });
 
+  it("crawls many sites at once without Node warning of a leak on stderr", async () => {
+    // Every site listens for Ctrl-C: past ten listeners on one signal Node prints a leak warning.
+    const sites = await Promise.all(Array.from({ length: 12 }, () => site(pagesSite(0))));
+    const result = await runHooty([
+      "crawl",
+      ...sites.map((s) => `${s.origin}/`),
+      "--data",
+      tempDir(),
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout)).toHaveLength(12);
+    expect(result.stderr).not.toMatch(/Warning/);
+  });
+
   it("answers bad input with one line and exit 2", async () => {
     for (const args of [
       ["crawl"],

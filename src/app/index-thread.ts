@@ -47,11 +47,13 @@ type Pending = { done: (value: unknown) => void; fail: (error: Error) => void };
  * 100 ms to start), the crawl's store calls go to `local`, the caller's own connection, so the
  * crawl's first requests do not wait for the thread. The crawl awaits each store call, so none is
  * left in flight on `local` when calls move over.
+ *
+ * With `local`, the worker itself starts once the caller's current turn of the event loop is done
+ * (or as soon as something must go to it): a crawl's sites, whose first store calls `local`
+ * answers at once, have all sent their robots.txt requests by then, and starting a worker (some
+ * 100 ms of CPU on a core the sites' requests would share) does not hold them up.
  */
 export function startIndexThread(file: string, local?: CrawlStore): IndexThread {
-  const worker = new Worker(new URL("./index-worker.js", import.meta.url), {
-    workerData: { file } satisfies IndexThreadData,
-  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let broken: Error | null = null;
@@ -70,7 +72,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   const storeClosed = new Promise<void>((done) => {
     markClosed = done;
   });
-  worker.on("message", (message: IndexReplies | IndexReady | IndexClosed) => {
+  const onMessage = (message: IndexReplies | IndexReady | IndexClosed) => {
     if ("ready" in message) {
       ready = true;
       markReady();
@@ -87,9 +89,21 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
       if (reply.error === null) call.done(reply.value);
       else call.fail(new Error(reply.error));
     }
-  });
-  worker.on("error", failAll);
-  worker.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
+  };
+  let started: Worker | null = null;
+  const worker = (): Worker => {
+    if (started) return started;
+    const thread = new Worker(new URL("./index-worker.js", import.meta.url), {
+      workerData: { file } satisfies IndexThreadData,
+    });
+    thread.on("message", onMessage);
+    thread.on("error", failAll);
+    thread.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
+    started = thread;
+    return thread;
+  };
+  if (local) setImmediate(worker);
+  else worker();
 
   // Calls made in one turn of this thread's event loop leave together (IndexCalls); a call the
   // thread cannot receive (arguments that do not clone) fails alone.
@@ -97,7 +111,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     queueMicrotask,
     (calls: IndexCalls) => {
       if (broken) throw broken;
-      worker.postMessage(calls);
+      worker().postMessage(calls);
     },
     (call, error) => {
       pending.get(call.id)?.fail(error);
@@ -152,14 +166,15 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     },
     close: () => {
       closed ??= Promise.allSettled([...inFlight]).then(async () => {
+        const thread = worker();
         if (broken) {
-          await worker.terminate();
+          await thread.terminate();
           return;
         }
         // The thread closes its store connection and ends by itself; it is stopped if it hangs.
-        const ended = new Promise<void>((done) => worker.once("exit", () => done()));
-        const stuck = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-        worker.postMessage({ op: "close" } satisfies IndexClose);
+        const ended = new Promise<void>((done) => thread.once("exit", () => done()));
+        const stuck = setTimeout(() => void thread.terminate(), CLOSE_WAIT_MS);
+        thread.postMessage({ op: "close" } satisfies IndexClose);
         await Promise.race([storeClosed, ended]);
         ended.then(() => clearTimeout(stuck));
       });

@@ -207,7 +207,7 @@ export const crawlBench: BenchSuite = {
           `Targets: total within 5 % of the politeness floor, peak memory under 300 MB, CPU under 3 ms per page. ` +
           `The floor counts every request Hooty makes to a site (robots.txt and /sitemap.xml included); ` +
           `20 pages alone would be ${formatNumber((PAGES * PACE_MS) / 1000, 1)} s. ` +
-          `Each Hooty crawl runs in a process of its own with a fresh data folder; the sites are served by another process, ` +
+          `Each Hooty crawl runs in a process of its own with a fresh data folder; the sites are served by another process (one for all the sites, from page bodies built once), ` +
           `which logs each request's arrival and the end of each response. ` +
           `Machine load (1-minute average) before and after: ${loadBefore} → ${formatNumber(loadavg()[0] ?? 0, 2)}. ` +
           "The server notes a response's end when its `finish` event runs, which under the load of 100 sites comes a few milliseconds after the last byte left: a gap it logs a little under 500 ms is that delay (the peer, which waits 0.5 s from the end it sees, shows it too); the politeness tests (test/crawl) hold every gap to 500 ms on a server log of one site.",

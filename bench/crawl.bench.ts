@@ -196,6 +196,15 @@ export const crawlBench: BenchSuite = {
               "–",
             ],
             ["CPU per page", ...hooty((r) => `${formatNumber(r.cpuMs / r.pages, 2)} ms`), "–"],
+            [
+              "… of it in the crawl's thread / in the others (index and checkpoint threads, V8's compiler and GC helpers)",
+              ...hooty((r) =>
+                r.mainCpuMs === null
+                  ? "–"
+                  : `${formatNumber(r.mainCpuMs / r.pages, 2)} ms / ${formatNumber((r.cpuMs - r.mainCpuMs) / r.pages, 2)} ms`,
+              ),
+              "–",
+            ],
             ["crawl loop busy (event-loop utilisation)", ...hooty((r) => percent(r.loopBusy)), "–"],
           ],
         ),

@@ -285,4 +285,18 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 10,
+    name: "anchors written in batches",
+    sql: `
+      -- Each page's anchors as one row until a few thousand have come (pending-anchors.ts): they
+      -- then go into anchors together, and readers take them from here meanwhile.
+      CREATE TABLE anchors_pending (
+        page_id INTEGER PRIMARY KEY REFERENCES page_texts (id) ON DELETE CASCADE,
+        site_id INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        anchors TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -48,7 +48,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     pages: sqlitePages(db),
     texts,
     close: async () => {
-      texts.flushPostings();
+      texts.flushWaiting();
       await checkpoints?.close();
       db.close();
     },

@@ -23,6 +23,7 @@ import {
   termPrefix,
 } from "./index-format.js";
 import { preparePagePut } from "./pages.js";
+import { PENDING_ANCHORS_BATCH, pendingAnchors } from "./pending-anchors.js";
 import { holding, PENDING_BATCH, pendingPostings } from "./pending-postings.js";
 
 interface ChunkRow {
@@ -54,8 +55,11 @@ const LEAD_CHARS = 600;
 
 /** The SQLite text index, and what its connection must do before it closes. */
 export interface SqliteTexts extends TextIndex {
-  /** Writes the postings of the chunks this connection left waiting (pending-postings.ts). */
-  flushPostings(): void;
+  /**
+   * Writes the postings and anchors this connection left waiting (pending-postings.ts,
+   * pending-anchors.ts).
+   */
+  flushWaiting(): void;
 }
 
 /**
@@ -65,8 +69,13 @@ export interface SqliteTexts extends TextIndex {
  * `terms` column (index-format.ts). Postings are written in batches: chunks wait in
  * `chunk_postings_pending` meanwhile, and reads add them from their forward rows.
  */
-export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): SqliteTexts {
+export function sqliteTexts(
+  db: SqliteDatabase,
+  pendingBatch = PENDING_BATCH,
+  anchorsBatch = PENDING_ANCHORS_BATCH,
+): SqliteTexts {
   const pending = pendingPostings(db, pendingBatch);
+  const waitingAnchors = pendingAnchors(db, anchorsBatch);
   const putPage = preparePagePut(db);
   const textId = db.prepare("SELECT id FROM page_texts WHERE site_id = ? AND url = ?").pluck();
   const insertText = db.prepare(
@@ -76,17 +85,10 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
     "UPDATE page_texts SET fingerprints = ?, blocks = ?, mask = ? WHERE id = ?",
   );
   const dropSections = db.prepare("DELETE FROM sections WHERE page_id = ?");
-  const dropAnchors = db.prepare("DELETE FROM anchors WHERE page_id = ?");
-  const insertAnchor = db.prepare(
-    "INSERT INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
-  );
   // A page many pages link to is read no further than its first links: what an answer costs
   // stays bounded, whatever template links to every page of a large site.
   const anchorTexts = db
-    .prepare(
-      `SELECT DISTINCT text FROM
-       (SELECT text FROM anchors WHERE site_id = ? AND target = ? LIMIT ${MAX_ANCHORS_READ})`,
-    )
+    .prepare(`SELECT text FROM anchors WHERE site_id = ? AND target = ? LIMIT ${MAX_ANCHORS_READ}`)
     .pluck();
   const insertSection = db.prepare(
     "INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text) VALUES (?, ?, ?, ?, ?, ?)",
@@ -211,10 +213,7 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
     text.sections.forEach((s, ord) => {
       insertSection.run(pageId, ord, JSON.stringify(s.headingPath), s.anchor, s.lang, s.text);
     });
-    if (text.anchors) {
-      if (known !== undefined) dropAnchors.run(pageId);
-      for (const a of text.anchors) insertAnchor.run(pageId, siteId, a.target, a.text);
-    }
+    if (text.anchors) waitingAnchors.put(pageId, siteId, text.anchors, known !== undefined);
     added.chunks = 0;
     added.length = 0;
     // A page written again puts its new places in under negative ords first, so that a chunk the
@@ -241,6 +240,7 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
       settlePlaces.run(pageId);
     }
     pending.flushIfFull();
+    waitingAnchors.flushIfFull();
   };
   // A crawl still in flight when its domain was blocked (by another process) must not write back
   // what the block removed: the check and the write are one transaction.
@@ -308,11 +308,14 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
     terms: readForwardRow(row.terms),
   });
 
-  const flushPending = db.transaction(() => pending.flush());
+  const flushWaiting = db.transaction(() => {
+    pending.flush();
+    waitingAnchors.flush();
+  });
 
   return {
-    flushPostings: () => {
-      if (pending.waiting()) flushPending.immediate();
+    flushWaiting: () => {
+      if (pending.waiting() || waitingAnchors.waiting()) flushWaiting.immediate();
     },
     replacePage: (page, text) =>
       new Promise<boolean>((done, fail) => {
@@ -433,8 +436,12 @@ export function sqliteTexts(db: SqliteDatabase, pendingBatch = PENDING_BATCH): S
     anchors: async (siteId, targets) => {
       const out = new Map<string, string[]>();
       for (const target of new Set(targets)) {
-        const texts = anchorTexts.all(siteId, target) as string[];
-        if (texts.length > 0) out.set(target, texts);
+        let texts = anchorTexts.all(siteId, target) as string[];
+        const waiting = waitingAnchors.textsTo(siteId, target);
+        // Read as if the waiting ones were written: in the index's order, as far as the cap.
+        if (waiting.length > 0)
+          texts = inByteOrder([...texts, ...waiting]).slice(0, MAX_ANCHORS_READ);
+        if (texts.length > 0) out.set(target, [...new Set(texts)]);
       }
       return out;
     },
@@ -496,4 +503,10 @@ function vocabularyWithWaiting(
   // A token is the escaped term, "zt" and the frequency; no escaped term holds "zt".
   const key = new Map([...df.keys()].map((term) => [term, Buffer.from(`${escapeTerm(term)}zt`)]));
   return [...df].sort((a, b) => Buffer.compare(key.get(a[0]) as Buffer, key.get(b[0]) as Buffer));
+}
+
+/** Texts in the order SQLite's BINARY collation gives them: by their UTF-8 bytes. */
+function inByteOrder(texts: string[]): string[] {
+  const bytes = new Map(texts.map((t) => [t, Buffer.from(t)]));
+  return texts.sort((a, b) => Buffer.compare(bytes.get(a) as Buffer, bytes.get(b) as Buffer));
 }

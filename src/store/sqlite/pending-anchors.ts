@@ -1,0 +1,93 @@
+import type { AnchorRecord } from "../types.js";
+import type { SqliteDatabase } from "./database.js";
+
+/**
+ * Anchors written whose rows are not in `anchors` yet (migration 10). `anchors_target` orders a
+ * site's anchors by the page they point to, so a page's dozen links land on a dozen pages of that
+ * index, each written again by every commit: a fifth of a page's write. A page's anchors wait here
+ * as one row until a few thousand have come, then go into `anchors` together, sorted, in the
+ * transaction of the page that fills the batch; readers add the waiting ones meanwhile.
+ */
+export interface PendingAnchors {
+  /** The page's anchors, replacing those it had (waiting or written); inside a write transaction. */
+  put(pageId: number, siteId: number, anchors: readonly AnchorRecord[], known: boolean): void;
+  /** Writes the batch into `anchors` once it is full; inside a write transaction. */
+  flushIfFull(): void;
+  /** Writes every waiting anchor; inside a write transaction. */
+  flush(): void;
+  /** Whether this connection left anchors waiting (what closing it should flush). */
+  waiting(): boolean;
+  /** The words of the waiting links of the site to `target`. */
+  textsTo(siteId: number, target: string): string[];
+}
+
+/** Anchors a batch holds: a few hundred pages of a documentation site. */
+export const PENDING_ANCHORS_BATCH = 4096;
+
+type Stored = [target: string, text: string][];
+
+export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH): PendingAnchors {
+  const insertWaiting = db.prepare(
+    "INSERT OR REPLACE INTO anchors_pending (page_id, site_id, count, anchors) VALUES (?, ?, ?, ?)",
+  );
+  const dropWaiting = db.prepare("DELETE FROM anchors_pending WHERE page_id = ?");
+  const dropWritten = db.prepare("DELETE FROM anchors WHERE page_id = ?");
+  const count = db.prepare("SELECT coalesce(sum(count), 0) FROM anchors_pending").pluck();
+  const all = db.prepare("SELECT page_id, site_id, anchors FROM anchors_pending").raw();
+  // A waiting row's JSON holds each target as JSON.stringify spells it: rows that cannot hold the
+  // target are passed over without being parsed.
+  const holding = db
+    .prepare("SELECT anchors FROM anchors_pending WHERE site_id = ? AND instr(anchors, ?) > 0")
+    .pluck();
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
+  );
+  const clear = db.prepare("DELETE FROM anchors_pending");
+  let added = 0;
+
+  const flush = () => {
+    const rows: [pageId: number, siteId: number, target: string, text: string][] = [];
+    for (const [pageId, siteId, json] of all.all() as [number, number, string][]) {
+      for (const [target, text] of JSON.parse(json) as Stored) {
+        rows.push([pageId, siteId, target, text]);
+      }
+    }
+    // In the index's order: each page of it is then written once for the whole batch.
+    rows.sort((a, b) => a[1] - b[1] || compare(a[2], b[2]) || compare(a[3], b[3]));
+    for (const row of rows) insert.run(...row);
+    clear.run();
+    added = 0;
+  };
+
+  return {
+    put(pageId, siteId, anchors, known) {
+      if (known) {
+        dropWritten.run(pageId);
+        dropWaiting.run(pageId);
+      }
+      if (anchors.length === 0) return;
+      const stored: Stored = anchors.map((a) => [a.target, a.text]);
+      insertWaiting.run(pageId, siteId, stored.length, JSON.stringify(stored));
+      added += stored.length;
+    },
+    // Counted in the file only once this connection's own count says the batch may be full
+    // (another process may have written the batch since).
+    flushIfFull() {
+      if (added < batch) return;
+      const waiting = count.get() as number;
+      if (waiting >= batch) flush();
+      else added = waiting;
+    },
+    flush,
+    waiting: () => added > 0,
+    textsTo(siteId, target) {
+      const out: string[] = [];
+      for (const json of holding.all(siteId, JSON.stringify(target)) as string[]) {
+        for (const [to, text] of JSON.parse(json) as Stored) if (to === target) out.push(text);
+      }
+      return out;
+    },
+  };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

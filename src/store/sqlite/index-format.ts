@@ -77,10 +77,17 @@ export function readForwardRow(row: string): ChunkTerm[] {
   return terms;
 }
 
-/** A chunk's document of the inverted index: one token per term, with its frequency. */
+/**
+ * A chunk's document of the inverted index: one token per term, with its frequency. Joined once:
+ * a document waits in memory for its batch (pending-postings.ts), and one flat string is far
+ * cheaper for the garbage collector to keep than a tree of the pieces it was appended from.
+ */
 export function postingsDocument(siteId: number, terms: readonly ChunkTerm[]): string {
-  let doc = "";
-  for (const { term, tf } of terms)
-    doc += `${doc === "" ? "" : " "}${termPrefix(siteId, term)}${tf}`;
-  return doc;
+  const site = sitePrefix(siteId);
+  const tokens = new Array<string>(terms.length);
+  for (let i = 0; i < terms.length; i++) {
+    const { term, tf } = terms[i] as ChunkTerm;
+    tokens[i] = `${site}${escapeTerm(term)}zt${tf}`;
+  }
+  return tokens.join(" ");
 }

@@ -4,21 +4,9 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/helpers/cli.js";
+import { pageRecord } from "../../test/helpers/page-record.js";
 import { openSqliteStore } from "./sqlite/store.js";
-import type { ChunkInput, PageRecord, PageText, Store } from "./types.js";
-
-const pageRecord = (siteId: number, url: string): PageRecord => ({
-  siteId,
-  url,
-  title: `Title of ${url}`,
-  lang: "en",
-  fetchedAt: "2026-01-01T00:00:00Z",
-  status: 200,
-  contentHash: url,
-  etag: null,
-  lastModified: null,
-  links: [],
-});
+import type { ChunkInput, PageText, Store } from "./types.js";
 
 /** A chunk whose terms are its words (the store does not analyse). */
 const chunkOf = (text: string, section = 0): ChunkInput => {

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
-import type { AnchorRecord, PageRecord, PageText } from "../types.js";
+import { pageRecord, sitePageRows } from "../../../test/helpers/page-record.js";
+import type { AnchorRecord, PageText } from "../types.js";
 import { openDatabase } from "./database.js";
 import { MIGRATIONS } from "./migrations.js";
 import { sqliteSites } from "./sites.js";
@@ -11,18 +12,7 @@ import { sqliteTexts } from "./texts.js";
 const ORIGIN = "https://a.example";
 const url = (path: string) => `${ORIGIN}${path}`;
 
-const pageRecord = (siteId: number, path: string): PageRecord => ({
-  siteId,
-  url: url(path),
-  title: path,
-  lang: "en",
-  fetchedAt: "2026-01-01T00:00:00Z",
-  status: 200,
-  contentHash: path,
-  etag: null,
-  lastModified: null,
-  links: [],
-});
+const pageAt = (siteId: number, path: string) => pageRecord(siteId, `${ORIGIN}${path}`);
 
 const linking = (...links: [path: string, text: string][]): PageText => ({
   sections: [{ headingPath: [], anchor: null, lang: "en", text: "links" }],
@@ -42,10 +32,10 @@ describe("SQLite text index: anchors written in batches", () => {
     const read = () => texts.anchors(site.id, [url("/a"), url("/b"), url("/c"), url("/a?x")]);
 
     await texts.replacePage(
-      pageRecord(site.id, "/1"),
+      pageAt(site.id, "/1"),
       linking(["/a", "zeta"], ["/a", "Éclair"], ["/b", "backups"]),
     );
-    await texts.replacePage(pageRecord(site.id, "/2"), linking(["/a", "alpha"], ["/a", "zeta"]));
+    await texts.replacePage(pageAt(site.id, "/2"), linking(["/a", "alpha"], ["/a", "zeta"]));
     expect([waiting(), written()]).toEqual([2, 0]);
     const before = await read();
     expect(before).toEqual(
@@ -56,7 +46,7 @@ describe("SQLite text index: anchors written in batches", () => {
     );
 
     // The third page fills the batch of six: every waiting anchor is written, in one go.
-    await texts.replacePage(pageRecord(site.id, "/3"), linking(["/c", "tls"]));
+    await texts.replacePage(pageAt(site.id, "/3"), linking(["/c", "tls"]));
     expect([waiting(), written()]).toEqual([0, 6]);
     expect(await read()).toEqual(new Map([...before, [url("/c"), ["tls"]]]));
   });
@@ -67,10 +57,10 @@ describe("SQLite text index: anchors written in batches", () => {
     const texts = sqliteTexts(db, undefined, 3);
     const read = () => texts.anchors(site.id, [url("/a"), url("/b"), url("/c")]);
 
-    await texts.replacePage(pageRecord(site.id, "/1"), linking(["/a", "one"], ["/b", "one"]));
-    await texts.replacePage(pageRecord(site.id, "/2"), linking(["/a", "two"]));
+    await texts.replacePage(pageAt(site.id, "/1"), linking(["/a", "one"], ["/b", "one"]));
+    await texts.replacePage(pageAt(site.id, "/2"), linking(["/a", "two"]));
     // Page 1 written again: its written anchors go, its new ones wait.
-    await texts.replacePage(pageRecord(site.id, "/1"), linking(["/c", "one again"]));
+    await texts.replacePage(pageAt(site.id, "/1"), linking(["/c", "one again"]));
     expect(await read()).toEqual(
       new Map([
         [url("/a"), ["two"]],
@@ -78,7 +68,7 @@ describe("SQLite text index: anchors written in batches", () => {
       ]),
     );
     // Page 2 written again while its anchors wait: the waiting row is replaced.
-    await texts.replacePage(pageRecord(site.id, "/2"), linking(["/b", "two again"]));
+    await texts.replacePage(pageAt(site.id, "/2"), linking(["/b", "two again"]));
     expect(await read()).toEqual(
       new Map([
         [url("/b"), ["two again"]],
@@ -95,18 +85,13 @@ describe("SQLite text index: anchors written in batches", () => {
     const file = join(tempDir(), "hooty.sqlite");
     const old = openDatabase(file, MIGRATIONS.slice(0, 9));
     old.exec(`
-      INSERT INTO sites (id, origin, host, start_url, created_at)
-        VALUES (7, '${ORIGIN}', 'a.example', '${ORIGIN}/', 'now');
-      INSERT INTO pages (site_id, url, fetched_at, status, content_hash)
-        VALUES (7, '${ORIGIN}/old', 'now', 200, 'x');
-      INSERT INTO page_texts (id, site_id, url, fingerprints, blocks, mask)
-        VALUES (1, 7, '${ORIGIN}/old', '[]', '{}', '');
+      ${sitePageRows(ORIGIN, "/old")}
       INSERT INTO anchors (page_id, site_id, target, text) VALUES (1, 7, '${ORIGIN}/a', 'older');
     `);
     old.close();
 
     const store = openSqliteStore(file);
-    await store.texts.replacePage(pageRecord(7, "/new"), linking(["/a", "newer"]));
+    await store.texts.replacePage(pageAt(7, "/new"), linking(["/a", "newer"]));
     expect(await store.texts.anchors(7, [url("/a")])).toEqual(
       new Map([[url("/a"), ["newer", "older"]]]),
     );

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
-import type { ChunkInput, PageRecord, PageText } from "../types.js";
+import { pageRecord, sitePageRows } from "../../../test/helpers/page-record.js";
+import type { ChunkInput, PageText } from "../types.js";
 import { openDatabase } from "./database.js";
 import { forwardRow, postingsDocument } from "./index-format.js";
 import { MIGRATIONS } from "./migrations.js";
@@ -11,18 +12,7 @@ import { sqliteTexts } from "./texts.js";
 
 const ORIGIN = "https://a.example";
 
-const pageRecord = (siteId: number, path: string): PageRecord => ({
-  siteId,
-  url: `${ORIGIN}${path}`,
-  title: path,
-  lang: "en",
-  fetchedAt: "2026-01-01T00:00:00Z",
-  status: 200,
-  contentHash: path,
-  etag: null,
-  lastModified: null,
-  links: [],
-});
+const pageAt = (siteId: number, path: string) => pageRecord(siteId, `${ORIGIN}${path}`);
 
 const chunkOf = (text: string): ChunkInput => {
   const terms = new Map<string, number>();
@@ -60,7 +50,7 @@ describe("SQLite text index: postings written in batches", () => {
       vocabulary: await texts.vocabulary(site.id),
     });
 
-    await texts.replacePage(pageRecord(site.id, "/a"), pageText("backup wal backup", "wal_level"));
+    await texts.replacePage(pageAt(site.id, "/a"), pageText("backup wal backup", "wal_level"));
     expect(waiting()).toBe(2);
     const twoWaiting = await read();
     expect(twoWaiting.postings).toEqual([
@@ -77,10 +67,10 @@ describe("SQLite text index: postings written in batches", () => {
     );
 
     // The third chunk fills the batch: all three are written with its page.
-    await texts.replacePage(pageRecord(site.id, "/b"), pageText("restore backup"));
+    await texts.replacePage(pageAt(site.id, "/b"), pageText("restore backup"));
     expect(waiting()).toBe(0);
     const written = await read();
-    await texts.replacePage(pageRecord(site.id, "/c"), pageText("wal archive"));
+    await texts.replacePage(pageAt(site.id, "/c"), pageText("wal archive"));
     expect(waiting()).toBe(1);
     const mixed = await read();
     expect(mixed.postings[2]).toEqual({ term: "wal", df: 2, chunkIds: [1, 4], tf: [1, 1] });
@@ -107,10 +97,10 @@ describe("SQLite text index: postings written in batches", () => {
     const db = openDatabase(join(tempDir(), "hooty.sqlite"));
     const site = await sqliteSites(db).ensure(ORIGIN, `${ORIGIN}/`);
     const texts = sqliteTexts(db, 2);
-    await texts.replacePage(pageRecord(site.id, "/a"), pageText("alpha one", "beta two"));
-    await texts.replacePage(pageRecord(site.id, "/b"), pageText("gamma three"));
+    await texts.replacePage(pageAt(site.id, "/a"), pageText("alpha one", "beta two"));
+    await texts.replacePage(pageAt(site.id, "/b"), pageText("gamma three"));
     expect(await texts.removePage(site.id, `${ORIGIN}/b`)).toBe(true);
-    await texts.replacePage(pageRecord(site.id, "/c"), pageText("delta four", "epsilon"));
+    await texts.replacePage(pageAt(site.id, "/c"), pageText("delta four", "epsilon"));
     expect(await texts.postings(site.id, ["gamma", "delta", "epsilon", "alpha"])).toEqual([
       { term: "delta", df: 1, chunkIds: [3], tf: [1] },
       { term: "epsilon", df: 1, chunkIds: [4], tf: [1] },
@@ -132,7 +122,7 @@ describe("SQLite text index: postings written in batches", () => {
     const file = join(tempDir(), "hooty.sqlite");
     const store = openSqliteStore(file);
     const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
-    await store.texts.replacePage(pageRecord(site.id, "/a"), pageText("alpha one"));
+    await store.texts.replacePage(pageAt(site.id, "/a"), pageText("alpha one"));
     await store.close();
     const db = openDatabase(file);
     expect(db.prepare("SELECT count(*) FROM chunk_postings_pending").pluck().get()).toBe(0);
@@ -155,12 +145,7 @@ describe("SQLite store: migration 9", () => {
       { term: "pg_dump", tf: 1 },
     ];
     old.exec(`
-      INSERT INTO sites (id, origin, host, start_url, created_at)
-        VALUES (7, '${ORIGIN}', 'a.example', '${ORIGIN}/', 'now');
-      INSERT INTO pages (site_id, url, fetched_at, status, content_hash)
-        VALUES (7, '${ORIGIN}/a', 'now', 200, 'x');
-      INSERT INTO page_texts (id, site_id, url, fingerprints, blocks, mask)
-        VALUES (1, 7, '${ORIGIN}/a', '[]', '{}', '');
+      ${sitePageRows(ORIGIN, "/a")}
     `);
     old
       .prepare(
@@ -188,7 +173,7 @@ describe("SQLite store: migration 9", () => {
       ["backup", 1],
       ["pg_dump", 1],
     ]);
-    await store.texts.replacePage(pageRecord(7, "/b"), pageText("backup again"));
+    await store.texts.replacePage(pageAt(7, "/b"), pageText("backup again"));
     expect((await store.texts.postings(7, ["backup"]))[0]?.chunkIds).toEqual([3, 4]);
     expect(await store.texts.removePage(7, `${ORIGIN}/a`)).toBe(true);
     expect(await store.texts.postings(7, ["backup", "pg_dump"])).toEqual([

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
+import { sitePageRows } from "../../../test/helpers/page-record.js";
 import { openDatabase } from "./database.js";
 import { MIGRATIONS } from "./migrations.js";
 import { openSqliteStore } from "./store.js";
@@ -68,12 +69,7 @@ describe("SQLite store: migrations 6 and 7", () => {
     const file = join(tempDir(), "hooty.sqlite");
     const old = openDatabase(file, MIGRATIONS.slice(0, 5));
     old.exec(`
-      INSERT INTO sites (id, origin, host, start_url, created_at)
-        VALUES (7, 'https://a.example', 'a.example', 'https://a.example/', 'now');
-      INSERT INTO pages (site_id, url, fetched_at, status, content_hash)
-        VALUES (7, 'https://a.example/a', 'now', 200, 'x');
-      INSERT INTO page_texts (id, site_id, url, fingerprints, blocks, mask)
-        VALUES (1, 7, 'https://a.example/a', '[]', '{}', '');
+      ${sitePageRows("https://a.example", "/a")}
       INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text)
         VALUES (1, 0, '["Backup"]', 'b', 'en', 'backup with pg_dump backup');
       INSERT INTO terms (id, site_id, term) VALUES (11, 7, 'backup'), (12, 7, 'pg_dump');

@@ -17,8 +17,8 @@ export interface PendingAnchors {
   flush(): void;
   /** Whether this connection left anchors waiting (what closing it should flush). */
   waiting(): boolean;
-  /** The words of the waiting links of the site to `target`. */
-  textsTo(siteId: number, target: string): string[];
+  /** The words of the site's waiting links to each of the targets that has some. */
+  textsTo(siteId: number, targets: readonly string[]): Map<string, string[]>;
 }
 
 /** Anchors a batch holds: a few hundred pages of a documentation site. */
@@ -34,11 +34,7 @@ export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH
   const dropWritten = db.prepare("DELETE FROM anchors WHERE page_id = ?");
   const count = db.prepare("SELECT coalesce(sum(count), 0) FROM anchors_pending").pluck();
   const all = db.prepare("SELECT page_id, site_id, anchors FROM anchors_pending").raw();
-  // A waiting row's JSON holds each target as JSON.stringify spells it: rows that cannot hold the
-  // target are passed over without being parsed.
-  const holding = db
-    .prepare("SELECT anchors FROM anchors_pending WHERE site_id = ? AND instr(anchors, ?) > 0")
-    .pluck();
+  const ofSite = db.prepare("SELECT anchors FROM anchors_pending WHERE site_id = ?").pluck();
   const insert = db.prepare(
     "INSERT OR IGNORE INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
   );
@@ -80,10 +76,25 @@ export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH
     },
     flush,
     waiting: () => added > 0,
-    textsTo(siteId, target) {
-      const out: string[] = [];
-      for (const json of holding.all(siteId, JSON.stringify(target)) as string[]) {
-        for (const [to, text] of JSON.parse(json) as Stored) if (to === target) out.push(text);
+    textsTo(siteId, targets) {
+      const out = new Map<string, string[]>();
+      const rows = ofSite.all(siteId) as string[];
+      if (rows.length === 0) return out;
+      // A row's JSON holds each target as JSON.stringify spells it, quotes included: a row that
+      // holds none of the targets is passed over without being parsed.
+      const spelt = [...new Set(targets)].map((target) => ({
+        target,
+        json: JSON.stringify(target),
+      }));
+      for (const json of rows) {
+        const held = new Set(spelt.filter((t) => json.includes(t.json)).map((t) => t.target));
+        if (held.size === 0) continue;
+        for (const [to, text] of JSON.parse(json) as Stored) {
+          if (!held.has(to)) continue;
+          const texts = out.get(to);
+          if (texts) texts.push(text);
+          else out.set(to, [text]);
+        }
       }
       return out;
     },

@@ -435,9 +435,10 @@ export function sqliteTexts(
     },
     anchors: async (siteId, targets) => {
       const out = new Map<string, string[]>();
+      const allWaiting = waitingAnchors.textsTo(siteId, targets);
       for (const target of new Set(targets)) {
         let texts = anchorTexts.all(siteId, target) as string[];
-        const waiting = waitingAnchors.textsTo(siteId, target);
+        const waiting = allWaiting.get(target) ?? [];
         // Read as if the waiting ones were written: in the index's order, as far as the cap.
         if (waiting.length > 0)
           texts = inByteOrder([...texts, ...waiting]).slice(0, MAX_ANCHORS_READ);

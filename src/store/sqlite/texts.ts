@@ -67,7 +67,8 @@ export interface SqliteTexts extends TextIndex {
  * index is an FTS5 table whose document for a chunk holds one token per term and frequency
  * (`chunk_postings`, read through its fts5vocab tables), and the forward index is each chunk's
  * `terms` column (index-format.ts). Postings are written in batches: chunks wait in
- * `chunk_postings_pending` meanwhile, and reads add them from their forward rows.
+ * `chunk_postings_pending` meanwhile, and reads add them from their forward rows. Anchors are
+ * written in batches too (`anchors_pending`, pending-anchors.ts).
  */
 export function sqliteTexts(
   db: SqliteDatabase,
@@ -88,7 +89,10 @@ export function sqliteTexts(
   // A page many pages link to is read no further than its first links: what an answer costs
   // stays bounded, whatever template links to every page of a large site.
   const anchorTexts = db
-    .prepare(`SELECT text FROM anchors WHERE site_id = ? AND target = ? LIMIT ${MAX_ANCHORS_READ}`)
+    .prepare(
+      `SELECT text FROM anchors WHERE site_id = ? AND target = ? ORDER BY text
+       LIMIT ${MAX_ANCHORS_READ}`,
+    )
     .pluck();
   const insertSection = db.prepare(
     "INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text) VALUES (?, ?, ?, ?, ?, ?)",

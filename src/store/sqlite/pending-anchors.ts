@@ -1,5 +1,6 @@
 import type { AnchorRecord } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
+import { writeBatch } from "./write-batch.js";
 
 /**
  * Anchors written whose rows are not in `anchors` yet (migration 10). `anchors_target` orders a
@@ -39,8 +40,6 @@ export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH
     "INSERT OR IGNORE INTO anchors (page_id, site_id, target, text) VALUES (?, ?, ?, ?)",
   );
   const clear = db.prepare("DELETE FROM anchors_pending");
-  let added = 0;
-
   const flush = () => {
     const rows: [pageId: number, siteId: number, target: string, text: string][] = [];
     for (const [pageId, siteId, json] of all.all() as [number, number, string][]) {
@@ -52,8 +51,9 @@ export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH
     rows.sort((a, b) => a[1] - b[1] || compare(a[2], b[2]) || compare(a[3], b[3]));
     for (const row of rows) insert.run(...row);
     clear.run();
-    added = 0;
+    batched.flushed();
   };
+  const batched = writeBatch(batch, () => count.get() as number, flush);
 
   return {
     put(pageId, siteId, anchors, known) {
@@ -64,18 +64,11 @@ export function pendingAnchors(db: SqliteDatabase, batch = PENDING_ANCHORS_BATCH
       if (anchors.length === 0) return;
       const stored: Stored = anchors.map((a) => [a.target, a.text]);
       insertWaiting.run(pageId, siteId, stored.length, JSON.stringify(stored));
-      added += stored.length;
+      batched.added(stored.length);
     },
-    // Counted in the file only once this connection's own count says the batch may be full
-    // (another process may have written the batch since).
-    flushIfFull() {
-      if (added < batch) return;
-      const waiting = count.get() as number;
-      if (waiting >= batch) flush();
-      else added = waiting;
-    },
+    flushIfFull: batched.flushIfFull,
     flush,
-    waiting: () => added > 0,
+    waiting: batched.waiting,
     textsTo(siteId, targets) {
       const out = new Map<string, string[]>();
       const rows = ofSite.all(siteId) as string[];

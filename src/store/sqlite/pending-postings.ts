@@ -1,6 +1,7 @@
 import type { ChunkTerm } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
 import { postingsDocument, readForwardRow } from "./index-format.js";
+import { writeBatch } from "./write-batch.js";
 
 /**
  * Chunks written whose postings are not in `chunk_postings` yet (migration 9). FTS5 costs about
@@ -82,7 +83,6 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   // The documents of the chunks this connection wrote, kept so that the batch need not parse their
   // forward rows again; a chunk that differs (its write rolled back, the id reused) is parsed.
   const documents = new Map<number, { siteId: number; row: string; document: string }>();
-  let added = 0;
 
   const flush = () => {
     for (const [id, siteId, row] of all.all() as [number, number, string][]) {
@@ -92,8 +92,9 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     }
     clear.run();
     documents.clear();
-    added = 0;
+    batched.flushed();
   };
+  const batched = writeBatch(batch, () => count.get() as number, flush);
 
   const rowsOf = (siteId: number) => ofSite.all(siteId) as WaitingRow[];
 
@@ -101,18 +102,11 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     add: (chunkId, siteId, terms, row) => {
       insert.run(chunkId);
       documents.set(chunkId, { siteId, row, document: postingsDocument(siteId, terms) });
-      added++;
+      batched.added(1);
     },
-    // Counted in the file only once this connection's own count says the batch may be full
-    // (another process may have written the batch since).
-    flushIfFull: () => {
-      if (added < batch) return;
-      const waiting = count.get() as number;
-      if (waiting >= batch) flush();
-      else added = waiting;
-    },
+    flushIfFull: batched.flushIfFull,
     flush,
-    waiting: () => added > 0,
+    waiting: batched.waiting,
     rowsOf,
     ofSite: (siteId) =>
       rowsOf(siteId).map(([chunkId, row]) => ({ chunkId, terms: readForwardRow(row) })),

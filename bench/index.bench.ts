@@ -108,11 +108,13 @@ export const indexBench: BenchSuite = {
     // whatever else runs at the time, and both sides get the same chances to run undisturbed.
     let best: Awaited<ReturnType<typeof indexAll>> | null = null;
     let readability: Run | null = null;
+    const rounds: { hooty: number; peer: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const hooty = await indexAll(corpus.pages);
       if (!best || rate(hooty.run).wall > rate(best.run).wall) best = hooty;
       const peer = await timed(corpus.pages, readabilityOp);
       if (!readability || rate(peer).wall > rate(readability).wall) readability = peer;
+      rounds.push({ hooty: rate(hooty.run).wall, peer: rate(peer).wall });
     }
     if (!best || !readability) throw new Error("no rounds");
     const grouped = await indexAll(corpus.pages, TOGETHER);
@@ -163,6 +165,7 @@ export const indexBench: BenchSuite = {
         "sections, passages, analysis of every term and one transaction per page, on a store opened as the crawl's index thread opens it (the WAL copied back by a thread of its own); Readability's only extraction. " +
         `The second row (run once, after the others) hands ${TOGETHER} pages over at once, as the crawler does when as many sites are crawled at once; ` +
         "group commit then writes them in one transaction, and it waits up to 15 ms for company, so its pages/s understates what the CPU does. " +
+        `Every round, in order (pages/s, Hooty / Readability): ${rounds.map((x) => `${formatNumber(x.hooty)} / ${formatNumber(x.peer)}`).join("; ")}. ` +
         "The targets are judged on the first row. Pages per CPU-second count the CPU time of every thread of the process (V8 runs some garbage collection beside the main thread: Readability's DOM keeps it busy), so the second ratio compares what one core does. " +
         `Index: ${formatNumber(best.chunks)} distinct chunks, ${formatNumber(best.terms)} terms. ` +
         "Targets: at least 3× Readability, at least 300 pages per CPU-second.",

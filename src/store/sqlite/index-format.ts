@@ -83,11 +83,5 @@ export function readForwardRow(row: string): ChunkTerm[] {
  * cheaper for the garbage collector to keep than a tree of the pieces it was appended from.
  */
 export function postingsDocument(siteId: number, terms: readonly ChunkTerm[]): string {
-  const site = sitePrefix(siteId);
-  const tokens = new Array<string>(terms.length);
-  for (let i = 0; i < terms.length; i++) {
-    const { term, tf } = terms[i] as ChunkTerm;
-    tokens[i] = `${site}${escapeTerm(term)}zt${tf}`;
-  }
-  return tokens.join(" ");
+  return terms.map(({ term, tf }) => `${termPrefix(siteId, term)}${tf}`).join(" ");
 }

@@ -192,9 +192,8 @@ class SiteCrawl {
       } else {
         const first = await this.probe();
         await this.open(first.redirects);
-        if (first.response || first.failure) {
-          await this.visitStart(first.url, first.response, first.failure);
-        }
+        // A start page robots.txt keeps out is visited too: the visit reports why nothing was read.
+        await this.visitStart(first.url, first.response, first.failure);
       }
       await this.readSitemaps();
       await this.drain();
@@ -211,7 +210,9 @@ class SiteCrawl {
         });
         outcome = "stopped";
       } else if (error instanceof SiteStopped) {
-        this.problems.add(stopProblem(error));
+        this.problems.add(
+          stopProblem(error, this.settings.gate.maxWaitMs ?? GATE_DEFAULTS.maxWaitMs),
+        );
         outcome = "stopped";
       } else if (outer?.aborted) {
         await this.saveRunning(true).catch(() => {});
@@ -450,7 +451,10 @@ class SiteCrawl {
       }
       return this.settle(url, "redirect");
     }
-    if (response.bodySkipped === "content-type") return this.settle(url, "not-html-type");
+    const failed = response.status < 200 || response.status >= 300;
+    if (response.bodySkipped === "content-type") {
+      return failed ? this.failedStatus(url, response.status) : this.settle(url, "not-html-type");
+    }
     if (response.truncated) {
       this.problems.add({
         kind: "http-error",
@@ -480,6 +484,9 @@ class SiteCrawl {
       });
       return this.settle(url, "bot-protection");
     }
+    // An error page says what went wrong by its status, whatever its body: an empty 500 is a
+    // server error, not a page that is not HTML.
+    if (failed) return this.failedStatus(url, response.status);
     if (verdict.kind === "not-html") return this.settle(url, "not-html-type");
     if (verdict.kind === "js-rendered") {
       this.problems.add({
@@ -491,16 +498,6 @@ class SiteCrawl {
       });
       await this.removeFromIndex(url);
       return this.settle(url, "js-rendered");
-    }
-    if (response.status < 200 || response.status >= 300) {
-      this.problems.add({
-        kind: "http-error",
-        url,
-        status: response.status,
-        detail: httpErrorDetail(response.status),
-      });
-      if (response.status === 404 || response.status === 410) await this.removeFromIndex(url);
-      return this.settle(url, "http-error");
     }
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
@@ -545,6 +542,13 @@ class SiteCrawl {
       fetchedAt: new Date(response.endedAt).toISOString(),
       links: followed,
     });
+  }
+
+  /** A page that answered with an error status: reported, and gone from the index when gone from the site. */
+  private async failedStatus(url: string, status: number): Promise<void> {
+    this.problems.add({ kind: "http-error", url, status, detail: httpErrorDetail(status) });
+    if (status === 404 || status === 410) await this.removeFromIndex(url);
+    return this.settle(url, "http-error");
   }
 
   /**
@@ -860,6 +864,14 @@ function hashContent(body: Buffer): string {
   return createHash("sha1").update(body).digest("base64url");
 }
 
+/** "5 minutes", "90 seconds", "1 minute". */
+function waitWords(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = seconds / 60;
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 function httpErrorDetail(status: number): string {
   if (status === 404 || status === 410) return `${status}: the page does not exist (a broken link)`;
   if (status === 401 || status === 403)
@@ -868,7 +880,8 @@ function httpErrorDetail(status: number): string {
   return `the server answered ${status}`;
 }
 
-function stopProblem(error: SiteStopped): Problem {
+/** The problem a stopped site reports; `maxWaitMs` is the longest wait this crawl accepts. */
+function stopProblem(error: SiteStopped, maxWaitMs: number): Problem {
   const problem: Problem = {
     kind: error.kind,
     url: error.url,
@@ -877,15 +890,16 @@ function stopProblem(error: SiteStopped): Problem {
   };
   if (error.kind === "rate-limited" && error.waitMs !== null) {
     problem.waitSeconds = Math.ceil(error.waitMs / 1000);
-    problem.advice =
-      "HootyBot waits at most 5 minutes when asked to slow down; it will try again later";
+    problem.advice = `HootyBot waits at most ${waitWords(maxWaitMs)} when asked to slow down; it will try again later`;
   }
   if (error.kind === "robots-unavailable") {
     // No status: nothing answered (a name that does not resolve, a refused connection, a timeout).
     problem.advice =
       error.status === null
         ? "check the site's address and that its server answers; nothing was fetched"
-        : "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";
+        : error.status === 429
+          ? "let /robots.txt answer 200 (or 404 when there is none) even when requests are limited: until HootyBot can read it, it has no permission"
+          : "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";
   }
   if (error.kind === "unreachable") {
     problem.advice = "check that the server answers; HootyBot tries again later";

@@ -102,6 +102,9 @@ describe("429 and 503", () => {
         waitSeconds: 3600,
       }),
     );
+    expect(report.problems.find((p) => p.kind === "rate-limited")?.advice).toMatch(
+      /waits at most 5 minutes/,
+    );
     const requests = s.log.length;
     expect(paths(s.log).at(-1)).toBe("/p1");
     // A second crawl within the hour does not knock.
@@ -121,6 +124,18 @@ describe("robots.txt errors", () => {
     expect(report.problems[0]?.advice).toMatch(/robots\.txt answer 200/);
     expect(paths(s.log)).toEqual(["/robots.txt"]);
     expect(report.pages.fetched).toBe(0);
+  });
+
+  it("a robots.txt refused with 429 gives no permission either, and says how to lift it", async () => {
+    const s = await site({
+      ...pagesSite(2),
+      "/robots.txt": (_req, res) => res.writeHead(429, { "retry-after": "1" }).end(),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
+    expect(report.problems[0]?.advice).toMatch(/even when requests are limited/);
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
   });
 
   it("a robots.txt that never answers stops the site too, and the timeout fires", async () => {

@@ -40,6 +40,43 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("reports error answers by their status, whatever their body or type", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/empty", "/json", "/text", "/ok"])),
+      "/empty": (_req, res) => res.writeHead(500).end(),
+      "/json": (_req, res) =>
+        res.writeHead(403, { "content-type": "application/json" }).end('{"error":"denied"}'),
+      "/text": (_req, res) => res.writeHead(404, { "content-type": "text/plain" }).end("nope"),
+      "/ok": htmlRoute(pageHtml("OK", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    const errors = report.problems.filter((p) => p.kind === "http-error");
+    expect(errors.map((p) => [new URL(p.url ?? "").pathname, p.status])).toEqual([
+      ["/empty", 500],
+      ["/json", 403],
+      ["/text", 404],
+    ]);
+    expect(errors.every((p) => p.detail.startsWith(`${p.status}: `))).toBe(true);
+    expect(report.skipped["not-html"]).toBe(0);
+    expect(report.pages.indexed).toBe(2);
+  });
+
+  it("says so when robots.txt keeps it out of the start page, and reads nothing more", async () => {
+    const s = await site(pagesSite(3, "User-agent: *\nDisallow: /\n"));
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
+    expect(report.pages.fetched).toBe(0);
+    expect(report.skipped.robots).toBe(1);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "robots-disallowed",
+        url: `${s.origin}/`,
+        detail: 'robots.txt keeps HootyBot out of the start page ("Disallow: /", line 2)',
+      }),
+    ]);
+  });
+
   it("stops at the page limit and says pages were left", async () => {
     const s = await site(pagesSite(6));
     const report = await crawl(`${s.origin}/`, { settings: { maxPages: 3 } });

@@ -8,7 +8,13 @@ import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
 import type { BlockedDomain, CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
 import { type BlockWatch, watchBlocks } from "./block-watch.js";
-import { allowListGuide, classify, JS_RENDERED_ADVICE, mayBeHtml } from "./classify/index.js";
+import {
+  allowListGuide,
+  classify,
+  JS_RENDERED_ADVICE,
+  mayBeHtml,
+  mediaType,
+} from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { FetchFailure } from "./fetch/types.js";
@@ -260,7 +266,12 @@ class SiteCrawl {
         throw error;
       }
       const target = redirectTarget(response, url);
-      if (!target || hop === MAX_START_REDIRECTS)
+      // Another origin is adopted; a login, cart or file the redirect leads to is never asked for.
+      const refused =
+        target !== null &&
+        new URL(target).origin === this.origin &&
+        this.neverFetched(new URL(target)) !== undefined;
+      if (!target || hop === MAX_START_REDIRECTS || refused)
         return { url, response, failure: null, redirects };
       redirects.push(url);
       url = target;
@@ -447,13 +458,22 @@ class SiteCrawl {
           detail: `${response.status} redirect without a usable Location header`,
         });
       } else {
-        await this.enqueue([location], entry.depth);
+        const { followed } = await this.enqueue([location], entry.depth);
+        if (entry.depth === 0 && followed.length === 0) {
+          this.problems.add({
+            kind: "http-error",
+            url,
+            status: response.status,
+            ...startRedirectNotFollowed(location, this.origin),
+          });
+        }
       }
       return this.settle(url, "redirect");
     }
     const failed = response.status < 200 || response.status >= 300;
     if (response.bodySkipped === "content-type") {
-      return failed ? this.failedStatus(url, response.status) : this.settle(url, "not-html-type");
+      if (failed) return this.failedStatus(url, response.status);
+      return this.notHtml(entry, response);
     }
     if (response.truncated) {
       this.problems.add({
@@ -487,7 +507,7 @@ class SiteCrawl {
     // An error page says what went wrong by its status, whatever its body: an empty 500 is a
     // server error, not a page that is not HTML.
     if (failed) return this.failedStatus(url, response.status);
-    if (verdict.kind === "not-html") return this.settle(url, "not-html-type");
+    if (verdict.kind === "not-html") return this.notHtml(entry, response);
     if (verdict.kind === "js-rendered") {
       this.problems.add({
         kind: "js-rendered",
@@ -544,6 +564,21 @@ class SiteCrawl {
     });
   }
 
+  /** A response that is not an HTML page: skipped, and reported when it is the start page. */
+  private async notHtml(entry: { url: string; depth: number }, response: FetchResponse) {
+    if (entry.depth === 0) {
+      const type = mediaType(response.headers["content-type"] ?? "");
+      this.problems.add({
+        kind: "http-error",
+        url: entry.url,
+        status: response.status,
+        detail: `the start page is ${type ? `${type}, ` : ""}not an HTML page: HootyBot reads HTML pages only`,
+        advice: "start the crawl at an HTML page of the site, such as its home page",
+      });
+    }
+    return this.settle(entry.url, "not-html-type");
+  }
+
   /** A page that answered with an error status: reported, and gone from the index when gone from the site. */
   private async failedStatus(url: string, status: number): Promise<void> {
     this.problems.add({ kind: "http-error", url, status, detail: httpErrorDetail(status) });
@@ -597,13 +632,9 @@ class SiteCrawl {
     for (const href of hrefs) {
       const target = normalizeUrl(href, base ?? this.origin);
       if (!target) continue;
-      const url = target.href;
-      if (url.length > MAX_URL_LENGTH)
-        entries.push({ url: url.slice(0, MAX_URL_LENGTH), depth, outcome: "too-long" });
-      else if (target.origin !== this.origin) entries.push({ url, depth, outcome: "off-site" });
-      else if (isUnsafe(target)) entries.push({ url, depth, outcome: "unsafe" });
-      else if (looksNotHtml(target)) entries.push({ url, depth, outcome: "not-html" });
-      else entries.push({ url, depth });
+      const outcome = this.neverFetched(target);
+      const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
+      entries.push(outcome ? { url, depth, outcome } : { url, depth });
     }
     const followed = entries.filter((e) => e.outcome === undefined).map((e) => e.url);
     const room = bounded ? Math.max(0, this.maxUrls - this.listed) : Number.POSITIVE_INFINITY;
@@ -612,6 +643,15 @@ class SiteCrawl {
     this.listed += added;
     if (added >= room && entries.length > added) this.listFull = true;
     return { added, followed };
+  }
+
+  /** Why HootyBot never asks for this URL, or undefined when it may. */
+  private neverFetched(target: URL): Outcome | undefined {
+    if (target.href.length > MAX_URL_LENGTH) return "too-long";
+    if (target.origin !== this.origin) return "off-site";
+    if (isUnsafe(target)) return "unsafe";
+    if (looksNotHtml(target)) return "not-html";
+    return undefined;
   }
 
   private async settle(url: string, outcome: Outcome): Promise<void> {
@@ -862,6 +902,26 @@ function isChallengePage(url: string, response: FetchResponse): boolean {
 /** Byte-identical bodies are the same page (`/` and `/index.html`). */
 function hashContent(body: Buffer): string {
   return createHash("sha1").update(body).digest("base64url");
+}
+
+/** Why a start page's redirect target is not followed (see `neverFetched`), and the way out. */
+function startRedirectNotFollowed(
+  location: string,
+  origin: string,
+): { detail: string; advice: string } {
+  const target = new URL(location);
+  const why =
+    target.origin !== origin
+      ? "another site, which HootyBot does not follow"
+      : isUnsafe(target)
+        ? "a sign-in, account or shopping page, which HootyBot never opens"
+        : "which HootyBot does not open (not an HTML page, or an address too long)";
+  return {
+    detail: `the start page sends HootyBot on to ${location}, ${why}`,
+    advice: isUnsafe(target)
+      ? "start the crawl at a page of the site that visitors can read without signing in"
+      : "start the crawl at an HTML page of the site, such as its home page",
+  };
 }
 
 /** "5 minutes", "90 seconds", "1 minute". */

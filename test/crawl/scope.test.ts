@@ -62,6 +62,53 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("never follows a start page into a sign-in page, and says why nothing was read", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": (_req, res) => res.writeHead(302, { location: "/login?next=%2F" }).end(),
+      "/login": htmlRoute(pageHtml("Sign in", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).not.toContain("/login");
+    expect(report.pages.fetched).toBe(0);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/`,
+        status: 302,
+        detail: expect.stringContaining("a sign-in, account or shopping page"),
+      }),
+    ]);
+  });
+
+  it("says when the start page is not HTML, and skips a file a server calls HTML", async () => {
+    const json = await site({
+      ...pagesSite(0),
+      "/": (_req, res) =>
+        res.writeHead(200, { "content-type": "application/json" }).end('{"hello":"world"}'),
+    });
+    const report = await crawl(`${json.origin}/`);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${json.origin}/`,
+        detail: expect.stringContaining("application/json, not an HTML page"),
+      }),
+    ]);
+    const pdf = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/report"])),
+      "/report": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2_000, 7)])),
+    });
+    const mislabelled = await crawl(`${pdf.origin}/`);
+    expect(paths(pdf.log)).toContain("/report");
+    expect(mislabelled.skipped["not-html"]).toBe(1);
+    expect(mislabelled.pages.indexed).toBe(1);
+  });
+
   it("says so when robots.txt keeps it out of the start page, and reads nothing more", async () => {
     const s = await site(pagesSite(3, "User-agent: *\nDisallow: /\n"));
     const report = await crawl(`${s.origin}/`);

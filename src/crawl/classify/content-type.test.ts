@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHtml, mediaType, sniffHtml } from "./content-type.js";
+import { isHtml, looksBinary, mediaType, sniffHtml } from "./content-type.js";
 
 describe("content type", () => {
   it("trusts a valid Content-Type", () => {
@@ -8,6 +8,17 @@ describe("content type", () => {
     expect(isHtml("application/json", "<html>")).toBe(false);
     expect(isHtml("text/plain", "<!doctype html>")).toBe(false);
     expect(mediaType("TEXT/HTML ; charset=x")).toBe("text/html");
+  });
+
+  it("does not take a binary file for HTML because the server calls it HTML", () => {
+    expect(isHtml("text/html", "%PDF-1.7\n%\uFFFD\uFFFD\n1 0 obj")).toBe(false);
+    expect(isHtml("text/html", "PK\u0003\u0004\u0014\u0000")).toBe(false);
+    expect(isHtml("text/html", "\uFFFDPNG\r\n\u001a\n")).toBe(false);
+    expect(isHtml("text/html", "‰PNG\r\n\u001a\n")).toBe(false);
+    expect(isHtml("text/html", "GIF89a\u0001")).toBe(false);
+    expect(isHtml("text/html", "<html><body>a\u0000b")).toBe(false);
+    expect(isHtml("text/html", "<p>The %PDF- header starts a PDF file.</p>")).toBe(true);
+    expect(looksBinary(`<p>${"x".repeat(2000)}\u0000</p>`)).toBe(false);
   });
 
   it("sniffs when the type is missing or malformed", () => {

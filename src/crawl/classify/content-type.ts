@@ -39,7 +39,20 @@ export function mayBeHtml(contentType: string | null): boolean {
   return type === null || UNKNOWN_TYPES.has(type) || HTML_TYPES.has(type);
 }
 
+/**
+ * Files that begin with a signature HTML never has (PDF, ZIP and the office formats built on it,
+ * PNG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them — or a NUL byte early
+ * on): a server that calls one of them HTML is mistaken.
+ */
+const BINARY_START =
+  /^(?:%PDF-|PK\u0003\u0004|[\uFFFD\u2030]PNG\r\n|GIF8[79]a|\u001F[\uFFFD\u2039]\u0008)/;
+
+export function looksBinary(body: string): boolean {
+  return BINARY_START.test(body) || body.slice(0, 1024).includes("\u0000");
+}
+
 export function isHtml(contentType: string, body: string): boolean {
   const type = mediaType(contentType);
-  return type === null || UNKNOWN_TYPES.has(type) ? sniffHtml(body) : HTML_TYPES.has(type);
+  if (type === null || UNKNOWN_TYPES.has(type)) return sniffHtml(body);
+  return HTML_TYPES.has(type) && !looksBinary(body);
 }

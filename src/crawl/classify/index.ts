@@ -12,7 +12,7 @@ import { type PageFacts, scanPage } from "./page.js";
 import { judgeShell } from "./shell.js";
 import { SIGNATURES, type Signature } from "./signatures.js";
 
-export { mayBeHtml } from "./content-type.js";
+export { mayBeHtml, mediaType } from "./content-type.js";
 export { type RobotsDirectives, robotsDirectives } from "./directives.js";
 export { allowListGuide, GUIDED_PRODUCTS, JS_RENDERED_ADVICE, productSlug } from "./guides.js";
 export { SIGNATURES, type Signature } from "./signatures.js";

@@ -113,7 +113,7 @@ export async function refreshSite(
       "unavailable",
       outcome.status ?? null,
       removed,
-      `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site's pages are withheld from answers until it is readable again`,
+      `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site's pages left the index; the first crawl once it is readable again reads them back`,
     );
   }
   if (outcome.kind === "allow-all") {

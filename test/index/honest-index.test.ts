@@ -136,7 +136,7 @@ describe("what leaves the index", () => {
       status: 503,
       pages: { checked: 2, removed: 2 },
     });
-    expect(report?.detail).toMatch(/withheld/);
+    expect(report?.detail).toMatch(/pages left the index; the first crawl once it is readable/);
     expect((await indexedText(shared, s.origin)).size).toBe(0);
     expect(await inVocabulary(shared, s.origin, "alphaword")).toBe(false);
 

@@ -12,6 +12,7 @@ import { hostname } from "node:os";
 import type { GateState, GateStates } from "../../store/types.js";
 import { type Fetch, FetchFailure, type FetchRequest, type FetchResponse } from "../fetch/types.js";
 import { type Clock, realClock } from "./clock.js";
+import { isDeadLocalProcess } from "./local-process.js";
 import { retryAfterMs } from "./retry-after.js";
 import { SiteStopped } from "./site-stopped.js";
 
@@ -39,18 +40,6 @@ export const GATE_DEFAULTS = {
   maxFailures: 3,
   unreachablePauseMs: 10 * 60_000,
 } as const;
-
-/** A lease owner on this machine whose process is gone (killed, crashed): its lease is stale. */
-function isDeadLocalProcess(owner: string): boolean {
-  const [host, pid] = owner.split("/");
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
 
 /** How long a process holds a site between renewals: a crashed holder frees it after this. */
 const LEASE_MS = 60_000;

@@ -44,11 +44,21 @@ export function mayBeHtml(contentType: string | null): boolean {
  * PNG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them — or a NUL byte early
  * on): a server that calls one of them HTML is mistaken.
  */
-const BINARY_START =
-  /^(?:%PDF-|PK\u0003\u0004|[\uFFFD\u2030]PNG\r\n|GIF8[79]a|\u001F[\uFFFD\u2039]\u0008)/;
+const BINARY_STARTS = [
+  "%PDF-",
+  "PK\u0003\u0004",
+  "\uFFFDPNG\r\n",
+  "\u2030PNG\r\n",
+  "GIF87a",
+  "GIF89a",
+  "\u001F\uFFFD\u0008",
+  "\u001F\u2039\u0008",
+];
 
 export function looksBinary(body: string): boolean {
-  return BINARY_START.test(body) || body.slice(0, 1024).includes("\u0000");
+  return (
+    BINARY_STARTS.some((start) => body.startsWith(start)) || body.slice(0, 1024).includes("\u0000")
+  );
 }
 
 export function isHtml(contentType: string, body: string): boolean {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,8 @@ import { openSqliteStore } from "./store.js";
 
 describe("sqlite frontier", () => {
   it("queues again the entries a dead crawl left with the index, in their old order", async () => {
-    const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "hooty-frontier-")), "h.sqlite"));
+    const dir = mkdtempSync(join(tmpdir(), "hooty-frontier-"));
+    const store = openSqliteStore(join(dir, "h.sqlite"));
     try {
       const site = await store.sites.ensure("https://x.example", "https://x.example/");
       const crawl = await store.crawls.start(site.id, 10);
@@ -29,6 +30,7 @@ describe("sqlite frontier", () => {
       );
     } finally {
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -17,7 +17,7 @@ import {
 } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
-import { FetchFailure } from "./fetch/types.js";
+import { CERTIFICATE_REFUSED, FetchFailure } from "./fetch/types.js";
 import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
 import { robotsGetThrough } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
@@ -956,7 +956,9 @@ function stopProblem(error: SiteStopped, maxWaitMs: number): Problem {
     // No status: nothing answered (a name that does not resolve, a refused connection, a timeout).
     problem.advice =
       error.status === null
-        ? "check the site's address and that its server answers; nothing was fetched"
+        ? error.message.includes(CERTIFICATE_REFUSED)
+          ? "give the site an HTTPS certificate browsers accept (HootyBot checks it as they do), or start the crawl at its http:// address"
+          : "check the site's address and that its server answers; nothing was fetched"
         : error.status === 429
           ? "let /robots.txt answer 200 (or 404 when there is none) even when requests are limited: until HootyBot can read it, it has no permission"
           : "make /robots.txt answer 200 (or 404 when there is none); a server error means no permission";

@@ -3,7 +3,11 @@
  * HTTP-date), exponential backoff without it, giving up on long waits, robots.txt errors and
  * servers that stop answering.
  */
+import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   crawl,
@@ -15,7 +19,7 @@ import {
   site,
   store,
 } from "../helpers/crawl.js";
-import { type LoggedRequest, silent } from "../servers/site.js";
+import { type LoggedRequest, loopbackAddress, silent } from "../servers/site.js";
 
 function throttledThenOk(
   times: number,
@@ -136,6 +140,30 @@ describe("robots.txt errors", () => {
     expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
     expect(report.problems[0]?.advice).toMatch(/even when requests are limited/);
     expect(paths(s.log)).toEqual(["/robots.txt"]);
+  });
+
+  it("a site whose HTTPS certificate cannot be verified is not crawled, and the report says why", async () => {
+    const tls = join(import.meta.dirname, "../fixtures/tls");
+    const server = createHttpsServer(
+      {
+        key: readFileSync(join(tls, "self-signed.key")),
+        cert: readFileSync(join(tls, "self-signed.crt")),
+      },
+      (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\n"),
+    );
+    const host = loopbackAddress();
+    await new Promise<void>((listening) => server.listen(0, host, listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const report = await crawl(`https://${host}:${port}/`);
+      expect(report.outcome).toBe("stopped");
+      expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: null });
+      expect(report.problems[0]?.detail).toContain("HTTPS certificate could not be verified");
+      expect(report.problems[0]?.advice).toMatch(/certificate browsers accept/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+    }
   });
 
   it("a robots.txt that never answers stops the site too, and the timeout fires", async () => {

@@ -3,7 +3,12 @@ import { ACCEPT_HTML, FROM, USER_AGENT } from "../../core/identity.js";
 import { preciseNow } from "../../core/precise-time.js";
 import { discard, readBody, UnsupportedEncoding } from "./body.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./defaults.js";
-import { FetchFailure, type FetchRequest, type FetchResponse } from "./types.js";
+import {
+  CERTIFICATE_REFUSED,
+  FetchFailure,
+  type FetchRequest,
+  type FetchResponse,
+} from "./types.js";
 
 export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS };
 
@@ -161,5 +166,27 @@ function toFailure(
   if (error instanceof errors.RequestAbortedError || (error as Error).name === "AbortError") {
     return new FetchFailure("aborted", url, "the request was cancelled", { cause: error });
   }
+  if (isCertificateError(error)) {
+    return new FetchFailure("connect", url, `${CERTIFICATE_REFUSED} (${message})`, {
+      cause: error,
+    });
+  }
   return new FetchFailure("connect", url, `connection failed: ${message}`, { cause: error });
+}
+
+/** Node's codes for a certificate TLS verification refused (OpenSSL's, and Node's own ERR_TLS_…). */
+function isCertificateError(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (
+      typeof e.code === "string" &&
+      /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(e.code)
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

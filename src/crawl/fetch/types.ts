@@ -42,6 +42,9 @@ export interface FetchResponse {
  */
 export type FetchFailureKind = "timeout" | "connect" | "protocol" | "aborted";
 
+/** How a failure's message begins when the site's TLS certificate was refused. */
+export const CERTIFICATE_REFUSED = "the site's HTTPS certificate could not be verified";
+
 export class FetchFailure extends Error {
   readonly kind: FetchFailureKind;
   readonly url: string;

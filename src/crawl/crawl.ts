@@ -42,9 +42,9 @@ export async function crawlSites(
   };
   try {
     return await Promise.all(
-      startUrls.map(async (startUrl) => {
+      bySite(startUrls).map(async ({ startUrl, more }) => {
         try {
-          return { startUrl, report: await crawlSite(startUrl, shared), error: null };
+          return { startUrl, report: await crawlSite(startUrl, shared, more), error: null };
         } catch (error) {
           return { startUrl, report: null, error };
         }
@@ -53,4 +53,19 @@ export async function crawlSites(
   } finally {
     outer?.removeEventListener("abort", relay);
   }
+}
+
+/**
+ * The start URLs grouped by site (origin), in order: one crawl per site, since a site is never
+ * crawled by two at once. A URL that does not parse stays alone, for its crawl to report.
+ */
+function bySite(startUrls: readonly string[]): { startUrl: string; more: string[] }[] {
+  const groups = new Map<string, { startUrl: string; more: string[] }>();
+  for (const url of new Set(startUrls)) {
+    const key = URL.canParse(url) ? new URL(url).origin : url;
+    const group = groups.get(key);
+    if (group) group.more.push(url);
+    else groups.set(key, { startUrl: url, more: [] });
+  }
+  return [...groups.values()];
 }

@@ -111,8 +111,16 @@ const MAX_START_REDIRECTS = 5;
 /** Longer URLs are almost always generated traps (or attacks), not pages. */
 const MAX_URL_LENGTH = 2048;
 
-export async function crawlSite(startUrl: string, context: CrawlContext): Promise<CrawlReport> {
-  return new SiteCrawl(startUrl, context).run();
+/**
+ * Crawls the site of `startUrl`. `moreStarts` are further pages of the same site to start from
+ * (given in one command with it): they join the queue after the start page, in one crawl.
+ */
+export async function crawlSite(
+  startUrl: string,
+  context: CrawlContext,
+  moreStarts: readonly string[] = [],
+): Promise<CrawlReport> {
+  return new SiteCrawl(startUrl, context, moreStarts).run();
 }
 
 class SiteCrawl {
@@ -148,7 +156,11 @@ class SiteCrawl {
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
   private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
-  constructor(startUrl: string, context: CrawlContext) {
+  constructor(
+    startUrl: string,
+    context: CrawlContext,
+    private readonly moreStarts: readonly string[] = [],
+  ) {
     this.context = context;
     this.settings = { ...CRAWL_DEFAULTS, ...context.settings };
     const start = normalizeUrl(startUrl);
@@ -201,6 +213,7 @@ class SiteCrawl {
         // A start page robots.txt keeps out is visited too: the visit reports why nothing was read.
         await this.visitStart(first.url, first.response, first.failure);
       }
+      await this.enqueue(this.moreStarts, 0);
       await this.readSitemaps();
       await this.drain();
       await this.indexed();

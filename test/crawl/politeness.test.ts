@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { FROM, USER_AGENT } from "../../src/core/identity.js";
+import { crawlSites } from "../../src/crawl/crawl.js";
+import { fetchOnce } from "../../src/crawl/fetch/fetch.js";
+import { createIndexSink } from "../../src/index/page-sink.js";
 import {
   crawl,
   gaps,
@@ -98,7 +101,23 @@ describe("one crawl per site at a time", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(String(refused.reason)).toMatch(/another Hooty process is crawling/);
+    expect(String(refused.reason)).toMatch(/another Hooty crawl is reading/);
+    for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(500);
+  });
+
+  it("crawls a site once when one command names several of its pages", async () => {
+    const s = await site(pagesSite(4));
+    const shared = store();
+    const results = await crawlSites([`${s.origin}/p3`, `${s.origin}/`, `${s.origin}/p3`], {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ startUrl: `${s.origin}/p3`, error: null });
+    expect(results[0]?.report?.pages.fetched).toBe(5);
+    expect(paths(s.log).slice(0, 2)).toEqual(["/robots.txt", "/p3"]);
+    expect(paths(s.log).filter((p) => p === "/")).toHaveLength(1);
     for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(500);
   });
 });

@@ -44,10 +44,10 @@ export const GATE_DEFAULTS = {
 /** How long a process holds a site between renewals: a crashed holder frees it after this. */
 const LEASE_MS = 60_000;
 
-/** Another process is crawling the site right now. */
+/** Another crawl (of this process or another) is reading the site right now. */
 export class SiteBusy extends Error {
   constructor(origin: string) {
-    super(`another Hooty process is crawling ${origin} right now`);
+    super(`another Hooty crawl is reading ${origin} right now`);
     this.name = "SiteBusy";
   }
 }

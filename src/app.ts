@@ -2,6 +2,7 @@
  * The composition root: picks the store and wires the phases. The only importer of
  * `store/sqlite` (and later `store/postgres`).
  */
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
@@ -14,6 +15,11 @@ export interface StoreOptions {
   /** `--data DIR`; falls back to `$HOOTY_DATA`, then `./.hooty`. */
   data?: string | undefined;
   env?: NodeJS.ProcessEnv;
+  /**
+   * For commands that only read what crawls wrote (`ask`, `pages`, …): a data folder with no store
+   * in it is an error, not a new empty store made where a mistyped `--data` points.
+   */
+  existing?: boolean;
 }
 
 export const SQLITE_FILE = "hooty.sqlite";
@@ -32,7 +38,15 @@ export function openStore(options: StoreOptions = {}): Store {
       "HOOTY_DATABASE_URL is set, but this version of Hooty stores data in SQLite only: unset it",
     );
   }
-  return openSqliteStore(join(resolveDataDir(options.data, env), SQLITE_FILE));
+  const dir = resolveDataDir(options.data, env);
+  const file = join(dir, SQLITE_FILE);
+  if (options.existing && !existsSync(file)) {
+    throw new HootyError(
+      "bad-input",
+      `no Hooty data in ${dir}: crawl a site first (hooty crawl URL --data ${dir})`,
+    );
+  }
+  return openSqliteStore(file);
 }
 
 export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;

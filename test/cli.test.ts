@@ -50,6 +50,22 @@ describe("hooty command line", () => {
     expect(after.stdout).toBe("");
   });
 
+  it("reading commands say when the data folder holds no data, and make none", async () => {
+    const missing = join(tempDir(), "typo");
+    for (const args of [
+      ["pages", "http://example.org"],
+      ["ask", "http://example.org", "what is hooty?"],
+      ["refresh"],
+    ]) {
+      const result = await runHooty([...args, "--data", missing]);
+      expect(result.code, args[0]).toBe(2);
+      expect(result.stderr.trim()).toBe(
+        `hooty: no Hooty data in ${missing}: crawl a site first (hooty crawl URL --data ${missing})`,
+      );
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+
   it("finds the data folder from $HOOTY_DATA", async () => {
     const data = tempDir();
     const result = await runHooty(["block", "example.net"], { env: { HOOTY_DATA: data } });

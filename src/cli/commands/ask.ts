@@ -17,7 +17,7 @@ export function registerAsk(program: Command): void {
   ).action(async (input: string, question: string, options: CommonOptions) => {
     if (question.trim() === "") throw usageError("the question is empty");
     const out = createOutput(options.json === true);
-    const store = openStore({ data: options.data });
+    const store = openStore({ data: options.data, existing: true });
     try {
       const site = await findSite(store, input);
       const { covered, answer, citations } = await ask(store, site.id, question);

@@ -78,7 +78,7 @@ export function registerEval(program: Command): void {
   ).action(async (file: string, options: CommonOptions) => {
     const questions = readQuestions(file);
     const out = createOutput(options.json === true);
-    const store = openStore({ data: options.data });
+    const store = openStore({ data: options.data, existing: true });
     try {
       const sites = new Map<string, number>();
       let answerable = 0;

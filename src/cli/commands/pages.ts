@@ -14,7 +14,7 @@ export function registerPages(program: Command): void {
     ),
   ).action(async (input: string, options: CommonOptions) => {
     const out = createOutput(options.json === true);
-    const store = openStore({ data: options.data });
+    const store = openStore({ data: options.data, existing: true });
     try {
       const site = await findSite(store, input);
       const pages = await store.pages.list(site.id);

@@ -25,7 +25,7 @@ export function registerRefresh(program: Command): void {
     ),
   ).action(async (inputs: string[], options: RefreshOptions) => {
     const out = createOutput(options.json === true);
-    const store = openStore({ data: options.data });
+    const store = openStore({ data: options.data, existing: true });
     try {
       const sites = inputs.length > 0 ? await named(store, inputs) : await store.sites.list();
       if (sites.length === 0) {

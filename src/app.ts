@@ -30,6 +30,12 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
   return resolve(chosen);
 }
 
+/** Whether the data folder holds a store. */
+export function hasStore(options: StoreOptions = {}): boolean {
+  const env = options.env ?? process.env;
+  return existsSync(join(resolveDataDir(options.data, env), SQLITE_FILE));
+}
+
 export function openStore(options: StoreOptions = {}): Store {
   const env = options.env ?? process.env;
   if (env.HOOTY_DATABASE_URL) {
@@ -40,7 +46,7 @@ export function openStore(options: StoreOptions = {}): Store {
   }
   const dir = resolveDataDir(options.data, env);
   const file = join(dir, SQLITE_FILE);
-  if (options.existing && !existsSync(file)) {
+  if (options.existing && !hasStore(options)) {
     throw new HootyError(
       "bad-input",
       `no Hooty data in ${dir}: crawl a site first (hooty crawl URL --data ${dir})`,

@@ -55,7 +55,7 @@ describe("hooty command line", () => {
     for (const args of [
       ["pages", "http://example.org"],
       ["ask", "http://example.org", "what is hooty?"],
-      ["refresh"],
+      ["refresh", "http://example.org"],
     ]) {
       const result = await runHooty([...args, "--data", missing]);
       expect(result.code, args[0]).toBe(2);
@@ -63,6 +63,9 @@ describe("hooty command line", () => {
         `hooty: no Hooty data in ${missing}: crawl a site first (hooty crawl URL --data ${missing})`,
       );
     }
+    const everySite = await runHooty(["refresh", "--data", missing]);
+    expect(everySite.code).toBe(0);
+    expect(everySite.stderr.trim()).toBe("no site in the index: nothing to refresh");
     expect(existsSync(missing)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { openStore, refresh } from "../../app.js";
+import { hasStore, openStore, refresh } from "../../app.js";
 import type { SiteRecord, Store } from "../../store/types.js";
 import { type CommonOptions, positiveSeconds, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
@@ -25,6 +25,10 @@ export function registerRefresh(program: Command): void {
     ),
   ).action(async (inputs: string[], options: RefreshOptions) => {
     const out = createOutput(options.json === true);
+    if (inputs.length === 0 && !hasStore({ data: options.data })) {
+      out.note("no site in the index: nothing to refresh");
+      return;
+    }
     const store = openStore({ data: options.data, existing: true });
     try {
       const sites = inputs.length > 0 ? await named(store, inputs) : await store.sites.list();

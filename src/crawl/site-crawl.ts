@@ -279,11 +279,11 @@ class SiteCrawl {
         throw error;
       }
       const target = redirectTarget(response, url);
-      // Another origin is adopted; a login, cart or file the redirect leads to is never asked for.
+      // Another origin is adopted; a login, cart or file the redirect leads to is never asked for,
+      // on this origin or another (a sign-in service elsewhere).
       const refused =
         target !== null &&
-        new URL(target).origin === this.origin &&
-        this.neverFetched(new URL(target)) !== undefined;
+        (target.length > MAX_URL_LENGTH || neverFetchedAnywhere(new URL(target)) !== undefined);
       if (!target || hop === MAX_START_REDIRECTS || refused)
         return { url, response, failure: null, redirects };
       redirects.push(url);
@@ -662,9 +662,7 @@ class SiteCrawl {
   private neverFetched(target: URL): Outcome | undefined {
     if (target.href.length > MAX_URL_LENGTH) return "too-long";
     if (target.origin !== this.origin) return "off-site";
-    if (isUnsafe(target)) return "unsafe";
-    if (looksNotHtml(target)) return "not-html";
-    return undefined;
+    return neverFetchedAnywhere(target);
   }
 
   private async settle(url: string, outcome: Outcome): Promise<void> {
@@ -917,18 +915,24 @@ function hashContent(body: Buffer): string {
   return createHash("sha1").update(body).digest("base64url");
 }
 
+/** Why HootyBot never asks for this URL on any site: a sign-in, cart… page, or not HTML. */
+function neverFetchedAnywhere(target: URL): Outcome | undefined {
+  if (isUnsafe(target)) return "unsafe";
+  if (looksNotHtml(target)) return "not-html";
+  return undefined;
+}
+
 /** Why a start page's redirect target is not followed (see `neverFetched`), and the way out. */
 function startRedirectNotFollowed(
   location: string,
   origin: string,
 ): { detail: string; advice: string } {
   const target = new URL(location);
-  const why =
-    target.origin !== origin
+  const why = isUnsafe(target)
+    ? "a sign-in, account or shopping page, which HootyBot never opens"
+    : target.origin !== origin
       ? "another site, which HootyBot does not follow"
-      : isUnsafe(target)
-        ? "a sign-in, account or shopping page, which HootyBot never opens"
-        : "which HootyBot does not open (not an HTML page, or an address too long)";
+      : "which HootyBot does not open (not an HTML page, or an address too long)";
   return {
     detail: `the start page sends HootyBot on to ${location}, ${why}`,
     advice: isUnsafe(target)

@@ -79,6 +79,22 @@ describe("what HootyBot fetches", () => {
         detail: expect.stringContaining("a sign-in, account or shopping page"),
       }),
     ]);
+
+    // Nor into a sign-in service on another host: that host is not adopted, not even asked.
+    const sso = await site({ ...pagesSite(0), "/login": htmlRoute(pageHtml("Sign in", [])) });
+    const app = await site({
+      ...pagesSite(0),
+      "/": (_req, res) => res.writeHead(302, { location: `${sso.origin}/login?return=%2F` }).end(),
+    });
+    const elsewhere = await crawl(`${app.origin}/`);
+    expect(sso.log).toEqual([]);
+    expect(elsewhere.site).toBe(app.origin);
+    expect(elsewhere.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        detail: expect.stringContaining("a sign-in, account or shopping page"),
+      }),
+    ]);
   });
 
   it("says when the start page is not HTML, and skips a file a server calls HTML", async () => {

@@ -15,7 +15,7 @@ export function createProgress(
 
   const line = (p: SiteProgress) => {
     const wait = p.waiting ? waitText(p.waiting) : "";
-    return `${p.site}  ${p.state === "done" ? "done" : p.state}  fetched ${p.fetched}  indexed ${p.indexed}  queued ${p.queued}  skipped ${p.skipped}${wait}`;
+    return `${p.site}  ${stateText(p)}  fetched ${p.fetched}  indexed ${p.indexed}  queued ${p.queued}  skipped ${p.skipped}${wait}`;
   };
   // One write per redraw: a line per site would be a system call per site, four times a second.
   const draw = () => {
@@ -34,7 +34,8 @@ export function createProgress(
         return;
       }
       if (!before) stderr.write(`hooty: crawling ${progress.site}\n`);
-      else if (progress.state === "done" && before.state !== "done")
+      // A site stopped before its crawl began (robots.txt unreadable) is done at its first update.
+      if (progress.state === "done" && before?.state !== "done")
         stderr.write(`hooty: ${line(progress)}\n`);
     },
     /** Draws the last state once; later calls do nothing (results may follow on the terminal). */
@@ -45,6 +46,12 @@ export function createProgress(
       if (interactive && sites.size > 0) draw();
     },
   };
+}
+
+/** "crawling", "done", or "stopped (rate-limited)" for a crawl a problem ended early. */
+function stateText(p: SiteProgress): string {
+  if (p.state !== "done" || p.stoppedBy === undefined || p.stoppedBy === null) return p.state;
+  return `stopped (${p.stoppedBy})`;
 }
 
 function waitText(waiting: NonNullable<SiteProgress["waiting"]>): string {

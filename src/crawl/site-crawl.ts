@@ -74,6 +74,8 @@ export interface SiteProgress {
   startUrl: string;
   site: string;
   state: "starting" | "crawling" | "done";
+  /** Once done: what stopped the crawl early (a problem kind), null when it completed. */
+  stoppedBy?: Problem["kind"] | null;
   fetched: number;
   indexed: number;
   queued: number;
@@ -856,6 +858,7 @@ class SiteCrawl {
     const report = await this.report(outcome, true);
     await this.context.store.crawls.finish(this.crawl.id, outcome, report);
     this.progress.state = "done";
+    this.progress.stoppedBy = outcome === "stopped" ? (report.problems.at(-1)?.kind ?? null) : null;
     await this.refreshCounts(true);
     return report;
   }

@@ -117,7 +117,7 @@ describe("what leaves the index", () => {
     expect(s.log.filter((r) => r.path === "/closed")).toHaveLength(1);
   }, 20_000);
 
-  it("robots.txt unavailable: the site's pages are withheld until it is readable again", async () => {
+  it("robots.txt unavailable: the site's pages leave the index until it is readable again", async () => {
     let robotsStatus = 200;
     const s = await site({
       "/robots.txt": (_req, res) =>

@@ -67,7 +67,7 @@ export function registerCrawl(program: Command): void {
           const r = result.report;
           out.result(
             r,
-            `${r.site}: ${r.outcome}, ${r.pages.fetched} pages fetched, ${r.pages.indexed} indexed, ${r.requests} requests${r.problems.map((p) => `\n  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`).join("")}`,
+            `${r.site}: ${r.outcome}, ${count(r.pages.fetched, "page")} fetched, ${r.pages.indexed} indexed, ${count(r.requests, "request")}${r.problems.map((p) => `\n  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`).join("")}`,
           );
         } else {
           failed = true;
@@ -82,4 +82,9 @@ export function registerCrawl(program: Command): void {
       await store.close();
     }
   });
+}
+
+/** "1 page", "3 pages". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -98,17 +98,32 @@ export async function refresh(store: Store, sites: readonly SiteRecord[], run: R
 /** One answer cache per open store: a process asking many questions answers them warm. */
 const answerCaches = new WeakMap<Store, AnswerCache>();
 
-/** Answers a question from the site's indexed pages only. */
-export async function ask(store: Store, siteId: number, question: string) {
-  // Loaded on first use: a crawl never pays for the answer phase's thesauri and models.
-  const [{ answerQuestion }, { AnswerCache }] = await Promise.all([
-    import("./answer/answer.js"),
-    import("./answer/cache.js"),
-  ]);
+/** The store's answer cache. Loaded on first use: a crawl never pays for the answer phase. */
+async function answerCacheFor(store: Store): Promise<AnswerCache> {
+  const { AnswerCache } = await import("./answer/cache.js");
   let cache = answerCaches.get(store);
   if (!cache) {
     cache = new AnswerCache();
     answerCaches.set(store, cache);
   }
+  return cache;
+}
+
+/** Answers a question from the site's indexed pages only. */
+export async function ask(store: Store, siteId: number, question: string) {
+  const [{ answerQuestion }, cache] = await Promise.all([
+    import("./answer/answer.js"),
+    answerCacheFor(store),
+  ]);
   return answerQuestion({ texts: store.texts, pages: store.pages, cache }, siteId, question);
+}
+
+/** Loads what answering the site keeps between questions, so that the next answers are warm. */
+export async function warmAnswers(store: Store, siteId: number): Promise<void> {
+  const [{ siteVersion }, cache] = await Promise.all([
+    import("./answer/cache.js"),
+    answerCacheFor(store),
+  ]);
+  const stats = await store.texts.stats(siteId);
+  await cache.warm(store.texts, store.pages, siteId, siteVersion(stats));
 }

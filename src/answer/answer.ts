@@ -7,7 +7,7 @@ import type { Answer } from "../core/answer.js";
 import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
 import { byPage } from "./by-page.js";
-import { type AnswerCache, freshSite } from "./cache.js";
+import { type AnswerCache, freshSite, siteVersion } from "./cache.js";
 import { type Composed, citePassages, compose } from "./compose.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
@@ -64,12 +64,7 @@ export async function answerQuestion(
 ): Promise<AnswerDetails> {
   const stats = await sources.texts.stats(siteId);
   const site = sources.cache
-    ? sources.cache.site(
-        sources.texts,
-        sources.pages,
-        siteId,
-        `${stats.pages}/${stats.chunks}/${stats.totalLength}`,
-      )
+    ? sources.cache.site(sources.texts, sources.pages, siteId, siteVersion(stats))
     : freshSite(sources.texts, sources.pages, siteId);
   const profile = await site.profile();
   const asked = analyseQuestion(question, profile.languages);

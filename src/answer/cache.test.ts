@@ -7,7 +7,7 @@ import {
 } from "../../test/helpers/pg-pages.js";
 import { createIndexSink } from "../index/page-sink.js";
 import { answerQuestion } from "./answer.js";
-import { AnswerCache } from "./cache.js";
+import { AnswerCache, siteVersion } from "./cache.js";
 
 const QUESTIONS = [
   "how do I back up a database to a file",
@@ -36,6 +36,26 @@ describe("AnswerCache", () => {
       );
       expect(warm.covered).toBe(cold[i]?.covered);
       expect(pagesCited(warm)).toEqual(pagesCited(cold[i] ?? { citations: [] }));
+    }
+  });
+
+  it("warms a site before any question: its postings are in memory, answers unchanged", async () => {
+    const { store, siteId } = await storeWith(FILES);
+    const cache = new AnswerCache({ memoryAfter: 1_000 });
+    const version = siteVersion(await store.texts.stats(siteId));
+    await cache.warm(store.texts, store.pages, siteId, version);
+    const state = cache.site(store.texts, store.pages, siteId, version);
+    // In memory: the vocabulary comes back without reading the store (same terms as the store's).
+    const [held, stored] = await Promise.all([
+      state.terms().vocabulary(),
+      store.texts.vocabulary(siteId),
+    ]);
+    expect(new Set(held.map(([term]) => term))).toEqual(new Set(stored.map(([term]) => term)));
+    expect(state.terms()).toBe(state.terms());
+    const sources = { texts: store.texts, pages: store.pages, cache };
+    for (const q of QUESTIONS) {
+      const warm = await answerQuestion(sources, siteId, q);
+      expect(pagesCited(warm)).toEqual(pagesCited(await answerQuestion(store, siteId, q)));
     }
   });
 

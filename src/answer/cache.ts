@@ -4,7 +4,7 @@
  * dropped as soon as the site's index changes (its totals differ), and kept per store, so two
  * stores in one process never share a site's state.
  */
-import type { Pages, TextIndex } from "../store/types.js";
+import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 
@@ -46,8 +46,28 @@ export class AnswerCache {
     this.options = { memoryAfter: 2, memorySites: 8, ...options };
   }
 
-  /** The state of a site whose index has these totals (`version`). */
+  /** The state of a site whose index has these totals (`version`, see siteVersion). */
   site(texts: TextIndex, pages: Pages, siteId: number, version: string): SiteState {
+    const { entry, sites } = this.entryFor(texts, siteId, version);
+    entry.asked++;
+    if (entry.asked >= this.options.memoryAfter && !entry.memory && !entry.building) {
+      this.loadMemory(texts, siteId, entry, sites);
+    }
+    return siteState(texts, pages, siteId, entry);
+  }
+
+  /**
+   * Loads now all that answering the site keeps — its profile, its speller, its postings in
+   * memory — so that the answers that follow are warm (`hooty eval` times those).
+   */
+  async warm(texts: TextIndex, pages: Pages, siteId: number, version: string): Promise<void> {
+    const { entry, sites } = this.entryFor(texts, siteId, version);
+    if (!entry.memory && !entry.building) this.loadMemory(texts, siteId, entry, sites);
+    const state = siteState(texts, pages, siteId, entry);
+    await Promise.all([state.profile(), state.speller(), entry.building]);
+  }
+
+  private entryFor(texts: TextIndex, siteId: number, version: string) {
     let sites = this.stores.get(texts);
     if (!sites) {
       sites = new Map();
@@ -58,11 +78,7 @@ export class AnswerCache {
     // Most recently asked last: the first entries are the ones to let go.
     sites.delete(siteId);
     sites.set(siteId, entry);
-    entry.asked++;
-    if (entry.asked >= this.options.memoryAfter && !entry.memory && !entry.building) {
-      this.loadMemory(texts, siteId, entry, sites);
-    }
-    return siteState(texts, pages, siteId, entry);
+    return { entry, sites };
   }
 
   /** Resolves once the site's postings in memory, if being loaded, are ready (or failed). */
@@ -88,6 +104,11 @@ export class AnswerCache {
       },
     );
   }
+}
+
+/** The totals a site's kept state belongs to: when its index changes, they change. */
+export function siteVersion(stats: IndexStats): string {
+  return `${stats.pages}/${stats.chunks}/${stats.totalLength}`;
 }
 
 /** A site's state for one question only: nothing kept. */

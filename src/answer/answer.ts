@@ -71,7 +71,7 @@ export async function answerQuestion(
   const analysed = { ...asked, terms: markSiteName(asked.terms, profile.name, asked.lang) };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
     covered: false,
-    answer: notCoveredMessage(analysed.lang),
+    answer: notCoveredMessage(analysed.replyLang),
     citations: [],
     lang: analysed.lang,
     terms,
@@ -112,7 +112,7 @@ export async function answerQuestion(
     const written = await writtenAnswer(
       models.written,
       analysed.text,
-      analysed.lang,
+      analysed.replyLang,
       ranked,
       (cited) => citePassages(cited, terms, analysed.lang),
     );

@@ -27,6 +27,22 @@ describe("analyseQuestion", () => {
   });
 });
 
+describe("the reply's language", () => {
+  it("is the question's own, also where its words are matched in the site's language", () => {
+    const french = analyseQuestion("Comment sauvegarder la base de données ?", ["it"]);
+    expect(french.lang).toBe("it");
+    expect(french.replyLang).toBe("fr");
+    const italian = analyseQuestion("Come si aggiorna il sistema?", ["it"]);
+    expect([italian.lang, italian.replyLang]).toEqual(["it", "it"]);
+  });
+
+  it("is English for a question in no Latin letter, and the site's for a few unsure words", () => {
+    expect(analyseQuestion("Как сделать резервную копию?", ["it"]).replyLang).toBe("en");
+    expect(analyseQuestion("データベースをバックアップする方法", ["de"]).replyLang).toBe("en");
+    expect(analyseQuestion("vacuum", ["it"]).replyLang).toBe("it");
+  });
+});
+
 describe("inLexicon", () => {
   it("tells ordinary English words from names the language does not know", () => {
     expect(inLexicon("en", "expensive")).toBe(true);

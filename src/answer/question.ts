@@ -2,7 +2,7 @@
  * The question, analysed like the pages (DESIGN.md flow: "visitor question ─► analyse"): its
  * language among the site's, and its terms, each weighted once however often it is typed.
  */
-import { createAnalyzer, detectLanguage } from "../text/index.js";
+import { createAnalyzer, detectLanguage, SUPPORTED_LANGUAGES } from "../text/index.js";
 
 export interface QueryTerm {
   term: string;
@@ -19,7 +19,13 @@ export interface QueryTerm {
 
 export interface AnalysedQuestion {
   text: string;
+  /** The language the question is analysed in: its own, or the site's when detection is unsure. */
   lang: string;
+  /**
+   * The language to reply in when Hooty itself speaks ("not covered", a written answer): the
+   * question's own, also where it is matched in the site's language.
+   */
+  replyLang: string;
   terms: QueryTerm[];
 }
 
@@ -43,10 +49,9 @@ export function analyseQuestion(
   const guess = detectLanguage(text, { candidates: siteLanguages });
   // A question in a language the site does not have is still matched with the site's analysis
   // when detection is unsure: visitors mix in the site's own words.
-  const lang =
-    siteLanguages.length > 0 && !siteLanguages.includes(guess.lang) && guess.confidence < 0.1
-      ? (siteLanguages[0] as string)
-      : guess.lang;
+  const unsure =
+    siteLanguages.length > 0 && !siteLanguages.includes(guess.lang) && guess.confidence < 0.1;
+  const lang = unsure ? (siteLanguages[0] as string) : guess.lang;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const token of createAnalyzer(lang).analyze(text)) {
@@ -59,5 +64,28 @@ export function analyseQuestion(
       extra: token.extra === true,
     });
   }
-  return { text, lang, terms };
+  const replyLang = guess.confidence < REPLY_CONFIDENCE ? replyLanguage(text, lang) : lang;
+  return { text, lang, replyLang, terms };
+}
+
+/**
+ * Below this, a detection does not settle the reply's language; nor does an open one (no hint
+ * of the site's languages) below it, or for a language Hooty does not analyse.
+ */
+const REPLY_CONFIDENCE = 0.1;
+
+/**
+ * The question's own language, for replies, where its words were matched in the site's
+ * language (`fallback`): a plainly French question on an Italian site is told "not covered" in
+ * French. A question in no Latin letter at all (Cyrillic, Japanese: every language Hooty
+ * analyses is written in Latin letters) gets English, the one Hooty falls back to, rather than a
+ * language the visitor plainly does not write.
+ */
+function replyLanguage(text: string, fallback: string): string {
+  const open = detectLanguage(text);
+  if (open.confidence >= REPLY_CONFIDENCE && SUPPORTED_LANGUAGES.includes(open.lang))
+    return open.lang;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return letters > 0 && latin === 0 ? "en" : fallback;
 }

@@ -64,6 +64,12 @@ describe("hooty ask", () => {
     const german = await ask("Wie wird das Wetter morgen in Berlin?");
     expect(german).toMatchObject({ covered: false, citations: [] });
     expect(german.answer).toMatch(/nicht/);
+    // In a language the site does not have: still the visitor's own (French), or English for a
+    // script Hooty does not read.
+    const french = await ask("Comment sauvegarder la base de données ?");
+    expect(french).toMatchObject({ covered: false, citations: [] });
+    expect(french.answer).toMatch(/ne répondent pas/);
+    expect((await ask("Как сделать резервную копию?")).answer).toMatch(/do not answer/);
   });
 });
 

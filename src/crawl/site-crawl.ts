@@ -155,6 +155,13 @@ class SiteCrawl {
   private mayHavePages = true;
   /** What this crawl handed to the index, when that is all the site's stored pages can be. */
   private readonly handedContent = new Set<string>();
+  /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
+  private readonly indexedHere = new Set<string>();
+  /**
+   * Pages indexed while the canonical page they name (the key) was still to be read: they leave
+   * the index once it is in (`inIndex`).
+   */
+  private readonly standIns = new Map<string, string[]>();
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
   private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
@@ -455,7 +462,8 @@ class SiteCrawl {
     if (response.status === 304 && previous) {
       // Unchanged since the last crawl: it stays in the index, and its links still lead on.
       await this.enqueue(previous.links, entry.depth + 1, undefined, true);
-      return this.settle(url, "unchanged");
+      await this.settle(url, "unchanged");
+      return this.inIndex(url);
     }
     await this.context.takeTurn?.();
     await this.answer(entry, response);
@@ -547,22 +555,28 @@ class SiteCrawl {
       return this.settle(url, "noindex");
     }
     const canonical = links?.canonical ? normalizeUrl(links.canonical, url) : null;
-    if (canonical && canonical.origin === this.origin && canonical.href !== url) {
-      const { added } = await this.enqueue([canonical.href], entry.depth);
-      const canonicalKnown =
-        added > 0 || (await this.context.store.pages.get(this.mustSite().id, canonical.href));
-      if (canonicalKnown || added === 0) {
+    if (canonical && (await this.mayStandFor(canonical, url))) {
+      if (this.indexedHere.has(canonical.href)) {
         await this.removeFromIndex(url);
         return this.settle(url, "duplicate");
       }
+      // The canonical page is read later: this one is indexed meanwhile and leaves the index once
+      // that one is in. A canonical that turns out missing, or that names this page back, leaves
+      // this one indexed: its text is never lost to a canonical link.
+      await this.enqueue([canonical.href], entry.depth);
+      const standIns = this.standIns.get(canonical.href) ?? [];
+      standIns.push(url);
+      this.standIns.set(canonical.href, standIns);
     }
     const contentHash = hashContent(response.body);
     const site = this.mustSite();
+    // The canonical page of pages indexed meanwhile is indexed whatever their content.
     const twin =
-      this.indexing?.contentHash === contentHash ||
-      (this.mayHavePages
-        ? await this.context.store.pages.withContent(site.id, contentHash, url)
-        : this.handedContent.has(contentHash));
+      !this.standIns.has(url) &&
+      (this.indexing?.contentHash === contentHash ||
+        (this.mayHavePages
+          ? await this.context.store.pages.withContent(site.id, contentHash, url)
+          : this.handedContent.has(contentHash)));
     if (twin) {
       await this.removeFromIndex(url);
       return this.settle(url, "duplicate");
@@ -624,6 +638,26 @@ class SiteCrawl {
     stored.catch(() => {});
     this.indexing = { contentHash: page.contentHash, stored };
     await settled;
+    await this.inIndex(page.url);
+  }
+
+  /** Whether `canonical`, named by the page at `url`, is a page HootyBot may read in its place. */
+  private async mayStandFor(canonical: URL, url: string): Promise<boolean> {
+    if (canonical.href === url || this.neverFetched(canonical) !== undefined) return false;
+    return (await this.robotsFor(this.origin)).allows(canonical.href);
+  }
+
+  /** The page is in the index for this crawl: pages that stood in for it leave. */
+  private async inIndex(url: string): Promise<void> {
+    this.indexedHere.add(url);
+    const standIns = this.standIns.get(url);
+    if (!standIns) return;
+    this.standIns.delete(url);
+    for (const standIn of standIns) {
+      if (!this.indexedHere.delete(standIn)) continue;
+      await this.removeFromIndex(standIn);
+      await this.settle(standIn, "duplicate");
+    }
   }
 
   /** Waits until the page last handed to the index is stored; throws if it could not be. */

@@ -213,6 +213,32 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("never loses a page's text to a canonical link it cannot follow", async () => {
+    const canonicalTo = (title: string, href: string) =>
+      htmlRoute(pageHtml(title, [], `<link rel="canonical" href="${href}">`));
+    const s = await site({
+      ...pagesSite(0, "User-agent: *\nDisallow: /private\n"),
+      "/": htmlRoute(pageHtml("Home", ["/a", "/b", "/c", "/d", "/copy"])),
+      // A names B and B names A: one of them stays.
+      "/a": canonicalTo("Alpha", "/b"),
+      "/b": canonicalTo("Beta", "/a"),
+      // A canonical robots.txt keeps HootyBot out of, and one that is missing.
+      "/c": canonicalTo("Gamma", "/private/c"),
+      "/d": canonicalTo("Delta", "/missing"),
+      // Read first, a copy stands in for its canonical page until that page is read.
+      "/copy": canonicalTo("Original", "/original"),
+      "/original": canonicalTo("Original", "/original"),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(paths(s.log)).not.toContain("/private/c");
+    const siteId = (await shared.sites.byOrigin(s.origin))?.id ?? 0;
+    const indexed = (await shared.pages.list(siteId)).map((p) => new URL(p.url).pathname);
+    expect(indexed.sort()).toEqual(["/", "/a", "/c", "/d", "/original"]);
+    expect(report.skipped.duplicate).toBe(2);
+    expect(report.pages.indexed).toBe(5);
+  });
+
   it("adopts the origin a start URL redirects to, with its own robots.txt", async () => {
     const target = await site({ ...pagesSite(1) });
     const start = await site({

@@ -481,6 +481,9 @@ class SiteCrawl {
           detail: `${response.status} redirect without a usable Location header`,
         });
       } else {
+        // A page that now sends HootyBot elsewhere is no longer a page of its own: what it said
+        // before leaves the index (its target is read in its place).
+        await this.removeFromIndex(url);
         const { followed } = await this.enqueue([location], entry.depth);
         if (entry.depth === 0 && followed.length === 0) {
           this.problems.add({
@@ -525,6 +528,8 @@ class SiteCrawl {
         advice: guide.advice,
         guide: guide.url,
       });
+      // The site now keeps HootyBot out of this page: what it read before leaves the index.
+      await this.removeFromIndex(url);
       return this.settle(url, "bot-protection");
     }
     // An error page says what went wrong by its status, whatever its body: an empty 500 is a
@@ -605,13 +610,19 @@ class SiteCrawl {
         advice: "start the crawl at an HTML page of the site, such as its home page",
       });
     }
+    // A URL that once was an HTML page and no longer is: its old text leaves the index.
+    await this.removeFromIndex(entry.url);
     return this.settle(entry.url, "not-html-type");
   }
 
-  /** A page that answered with an error status: reported, and gone from the index when gone from the site. */
+  /**
+   * A page that answered with an error status: reported, and gone from the index when it is gone
+   * from the site (404, 410) or refused to HootyBot (401, 403); a server error may pass, and the
+   * page stays as last read.
+   */
   private async failedStatus(url: string, status: number): Promise<void> {
     this.problems.add({ kind: "http-error", url, status, detail: httpErrorDetail(status) });
-    if (status === 404 || status === 410) await this.removeFromIndex(url);
+    if ([401, 403, 404, 410].includes(status)) await this.removeFromIndex(url);
     return this.settle(url, "http-error");
   }
 

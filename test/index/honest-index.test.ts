@@ -181,18 +181,21 @@ describe("what leaves the index", () => {
     });
   });
 
-  it("a page turning 404, 410 or noindex on a recrawl leaves the index", async () => {
+  it("a page turning 404, 410, noindex, refused, protected, moved or not HTML on a recrawl leaves the index", async () => {
+    const pages = ["gone", "deleted", "hidden", "refused", "guarded", "moved", "file", "stays"];
     const s = await site({
       "/robots.txt": text(ALLOW_ALL),
-      "/": html(markedPage("homeword", ["/gone", "/deleted", "/hidden", "/stays"])),
-      "/gone": html(markedPage("goneword")),
-      "/deleted": html(markedPage("deletedword")),
-      "/hidden": html(markedPage("hiddenword")),
-      "/stays": html(markedPage("staysword")),
+      "/": html(
+        markedPage(
+          "homeword",
+          pages.map((p) => `/${p}`),
+        ),
+      ),
+      ...Object.fromEntries(pages.map((p) => [`/${p}`, html(markedPage(`${p}word`))])),
     });
     const shared = store();
     await crawl(`${s.origin}/`, { store: shared, settings: FAST });
-    expect((await indexedText(shared, s.origin)).size).toBe(5);
+    expect((await indexedText(shared, s.origin)).size).toBe(9);
 
     s.routes.set("/gone", htmlRoute("<h1>Not found</h1>", 404));
     s.routes.set("/deleted", htmlRoute("<h1>Gone</h1>", 410));
@@ -200,10 +203,16 @@ describe("what leaves the index", () => {
       "/hidden",
       html(markedPage("hiddenword", [], '<meta name="robots" content="noindex">')),
     );
+    s.routes.set("/refused", (_req, res) => res.writeHead(403).end());
+    s.routes.set("/guarded", recorded("protection/cloudflare-challenge-200.http"));
+    s.routes.set("/moved", (_req, res) => res.writeHead(301, { location: "/stays" }).end());
+    s.routes.set("/file", (_req, res) =>
+      res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.7"),
+    );
     await crawl(`${s.origin}/`, { store: shared, settings: FAST });
     expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/stays"]);
-    for (const word of ["goneword", "deletedword", "hiddenword"]) {
-      expect(await inVocabulary(shared, s.origin, word), word).toBe(false);
+    for (const page of pages.filter((p) => p !== "stays")) {
+      expect(await inVocabulary(shared, s.origin, `${page}word`), page).toBe(false);
     }
   }, 20_000);
 

@@ -667,7 +667,8 @@ class SiteCrawl {
     for (const standIn of standIns) {
       if (!this.indexedHere.delete(standIn)) continue;
       await this.removeFromIndex(standIn);
-      await this.settle(standIn, "duplicate");
+      // Counted as fetched when it was read: only its outcome changes.
+      await this.context.store.frontier.settle(this.mustCrawl().id, standIn, "duplicate");
     }
   }
 

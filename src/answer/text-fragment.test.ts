@@ -18,6 +18,23 @@ describe("textFragmentUrl", () => {
   });
 });
 
+describe("textFragmentUrl on lists and tables", () => {
+  it("leaves out the list marks and cell bars the page does not show", () => {
+    expect(
+      textFragmentUrl("https://x.org/a", "- Update the package list:\n  apt update", "idm1"),
+    ).toBe("https://x.org/a#idm1:~:text=Update%20the%20package%20list%3A,apt%20update");
+    expect(textFragmentUrl("https://x.org/a", "work_mem | 4MB | memory per sort")).toBe(
+      "https://x.org/a#:~:text=work_mem,memory%20per%20sort",
+    );
+  });
+
+  it("takes each end from one block, however short", () => {
+    expect(
+      textFragmentUrl("https://x.org/a", "Options:\n- one thing to know about\n- and another one"),
+    ).toBe("https://x.org/a#:~:text=Options%3A,and%20another%20one");
+  });
+});
+
 describe("notCoveredMessage", () => {
   it("speaks the question's language, English otherwise", () => {
     expect(notCoveredMessage("de")).toMatch(/nicht/);

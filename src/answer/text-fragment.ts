@@ -2,6 +2,11 @@
  * Deep links to a quoted passage: `#:~:text=` text fragments (WICG Scroll-to-Text-Fragment), so a
  * visitor's browser scrolls to and highlights the quote on the cited page. Short quotes are
  * linked whole; long ones by their first and last words (`textStart,textEnd`).
+ *
+ * A browser matches each term within one block of the page (a paragraph, a list item, a table
+ * cell), against the text it shows. The indexed text marks list items with "- " and joins table
+ * cells with " | ", which the page does not show: those marks are left out, and the first and last
+ * terms are taken from the quote's first and last blocks.
  */
 const WHOLE_QUOTE_MAX = 80;
 const EDGE_WORDS = 5;
@@ -11,16 +16,31 @@ function encodeTerm(text: string): string {
   return encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C");
 }
 
+/** The quote's blocks as the page shows them: lines and table cells, without list marks. */
+function blocksOf(quote: string): string[][] {
+  return quote
+    .split(/\n| \| /)
+    .map((block) =>
+      block
+        .replace(/^\s*- /, "")
+        .split(/\s+/)
+        .filter(Boolean),
+    )
+    .filter((words) => words.length > 0);
+}
+
 /** The URL of `pageUrl` that scrolls to `quote` (which must be text the page shows). */
 export function textFragmentUrl(pageUrl: string, quote: string, anchor?: string | null): string {
   const base = pageUrl.split("#")[0] ?? pageUrl;
-  const words = quote.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
-  if (words.length === 0) return anchor ? `${base}#${encodeURIComponent(anchor)}` : base;
-  const text = words.join(" ");
+  const blocks = blocksOf(quote);
+  const first = blocks[0];
+  const last = blocks.at(-1);
+  if (!first || !last) return anchor ? `${base}#${encodeURIComponent(anchor)}` : base;
+  const whole = first.join(" ");
   const directive =
-    text.length <= WHOLE_QUOTE_MAX || words.length <= EDGE_WORDS * 2
-      ? encodeTerm(text)
-      : `${encodeTerm(words.slice(0, EDGE_WORDS).join(" "))},${encodeTerm(words.slice(-EDGE_WORDS).join(" "))}`;
+    blocks.length === 1 && (whole.length <= WHOLE_QUOTE_MAX || first.length <= EDGE_WORDS * 2)
+      ? encodeTerm(whole)
+      : `${encodeTerm(first.slice(0, EDGE_WORDS).join(" "))},${encodeTerm(last.slice(-EDGE_WORDS).join(" "))}`;
   // The element id still helps browsers without text fragments; both may stand in one fragment.
   return `${base}#${anchor ? encodeURIComponent(anchor) : ""}:~:text=${directive}`;
 }

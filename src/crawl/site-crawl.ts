@@ -333,12 +333,13 @@ class SiteCrawl {
     } else {
       this.crawl = await store.crawls.start(this.site.id, this.settings.maxPages);
     }
+    const own = redirects.filter((url) => new URL(url).origin === this.origin);
     await store.frontier.add(
       this.crawl.id,
-      redirects
-        .filter((url) => new URL(url).origin === this.origin)
-        .map((url) => ({ url, depth: 0, outcome: "redirect" })),
+      own.map((url) => ({ url, depth: 0, outcome: "redirect" })),
     );
+    // A start URL that now redirects is no longer a page of its own (see `answer`).
+    for (const url of own) await this.removeFromIndex(url);
     this.progress.state = "crawling";
     await this.refreshCounts(true);
   }

@@ -216,6 +216,21 @@ describe("what leaves the index", () => {
     }
   }, 20_000);
 
+  it("a start page that now redirects leaves the index, and its target is read", async () => {
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("startword", ["/other"])),
+      "/other": html(markedPage("otherword")),
+      "/home": html(markedPage("homeword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    s.routes.set("/", (_req, res) => res.writeHead(301, { location: "/home" }).end());
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/home", "/other"]);
+    expect(await inVocabulary(shared, s.origin, "startword")).toBe(false);
+  }, 20_000);
+
   it("a blocked domain's pages, chunks and terms are removed at once", async () => {
     const s = await site({
       "/robots.txt": text(ALLOW_ALL),

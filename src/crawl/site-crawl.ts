@@ -666,7 +666,7 @@ class SiteCrawl {
     if (!standIns) return;
     this.standIns.delete(url);
     for (const standIn of standIns) {
-      if (!this.indexedHere.delete(standIn)) continue;
+      if (!this.indexedHere.has(standIn)) continue;
       await this.removeFromIndex(standIn);
       // Counted as fetched when it was read: only its outcome changes.
       await this.context.store.frontier.settle(this.mustCrawl().id, standIn, "duplicate");
@@ -720,7 +720,11 @@ class SiteCrawl {
   }
 
   private async removeFromIndex(url: string): Promise<void> {
-    if (this.site) await this.context.sink.remove(this.site.id, url);
+    // A site new to the data folder holds only what this crawl handed over: any other URL (a
+    // redirect, an error, a duplicate) has nothing to remove, and costs the index no call.
+    const mayBeIndexed = this.mayHavePages || this.indexedHere.has(url);
+    this.indexedHere.delete(url);
+    if (this.site && mayBeIndexed) await this.context.sink.remove(this.site.id, url);
   }
 
   private exchangePage(url: string, headers?: Record<string, string>): Promise<FetchResponse> {
@@ -978,14 +982,15 @@ function startRedirectNotFollowed(
   origin: string,
 ): { detail: string; advice: string } {
   const target = new URL(location);
-  const why = isUnsafe(target)
+  const unsafe = neverFetchedAnywhere(target) === "unsafe";
+  const why = unsafe
     ? "a sign-in, account or shopping page, which HootyBot never opens"
     : target.origin !== origin
       ? "another site, which HootyBot does not follow"
       : "which HootyBot does not open (not an HTML page, or an address too long)";
   return {
     detail: `the start page sends HootyBot on to ${location}, ${why}`,
-    advice: isUnsafe(target)
+    advice: unsafe
       ? "start the crawl at a page of the site that visitors can read without signing in"
       : "start the crawl at an HTML page of the site, such as its home page",
   };

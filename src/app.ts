@@ -3,7 +3,7 @@
  * `store/sqlite` (and later `store/postgres`).
  */
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import type { RefreshContext } from "./crawl/refresh.js";
@@ -30,10 +30,14 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
   return resolve(chosen);
 }
 
+/** The embedded store's file in the data folder. */
+function sqliteFile(options: StoreOptions): string {
+  return join(resolveDataDir(options.data, options.env ?? process.env), SQLITE_FILE);
+}
+
 /** Whether the data folder holds a store. */
 export function hasStore(options: StoreOptions = {}): boolean {
-  const env = options.env ?? process.env;
-  return existsSync(join(resolveDataDir(options.data, env), SQLITE_FILE));
+  return existsSync(sqliteFile(options));
 }
 
 export function openStore(options: StoreOptions = {}): Store {
@@ -44,9 +48,9 @@ export function openStore(options: StoreOptions = {}): Store {
       "HOOTY_DATABASE_URL is set, but this version of Hooty stores data in SQLite only: unset it",
     );
   }
-  const dir = resolveDataDir(options.data, env);
-  const file = join(dir, SQLITE_FILE);
-  if (options.existing && !hasStore(options)) {
+  const file = sqliteFile(options);
+  if (options.existing && !existsSync(file)) {
+    const dir = dirname(file);
     throw new HootyError(
       "bad-input",
       `no Hooty data in ${dir}: crawl a site first (hooty crawl URL --data ${dir})`,
@@ -120,10 +124,5 @@ export async function ask(store: Store, siteId: number, question: string) {
 
 /** Loads what answering the site keeps between questions, so that the next answers are warm. */
 export async function warmAnswers(store: Store, siteId: number): Promise<void> {
-  const [{ siteVersion }, cache] = await Promise.all([
-    import("./answer/cache.js"),
-    answerCacheFor(store),
-  ]);
-  const stats = await store.texts.stats(siteId);
-  await cache.warm(store.texts, store.pages, siteId, siteVersion(stats));
+  await (await answerCacheFor(store)).warm(store.texts, store.pages, siteId);
 }

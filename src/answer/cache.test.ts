@@ -42,8 +42,8 @@ describe("AnswerCache", () => {
   it("warms a site before any question: its postings are in memory, answers unchanged", async () => {
     const { store, siteId } = await storeWith(FILES);
     const cache = new AnswerCache({ memoryAfter: 1_000 });
+    await cache.warm(store.texts, store.pages, siteId);
     const version = siteVersion(await store.texts.stats(siteId));
-    await cache.warm(store.texts, store.pages, siteId, version);
     const state = cache.site(store.texts, store.pages, siteId, version);
     // In memory: the vocabulary comes back without reading the store (same terms as the store's).
     const [held, stored] = await Promise.all([

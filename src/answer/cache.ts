@@ -60,7 +60,8 @@ export class AnswerCache {
    * Loads now all that answering the site keeps — its profile, its speller, its postings in
    * memory — so that the answers that follow are warm (`hooty eval` times those).
    */
-  async warm(texts: TextIndex, pages: Pages, siteId: number, version: string): Promise<void> {
+  async warm(texts: TextIndex, pages: Pages, siteId: number): Promise<void> {
+    const version = siteVersion(await texts.stats(siteId));
     const { entry, sites } = this.entryFor(texts, siteId, version);
     if (!entry.memory && !entry.building) this.loadMemory(texts, siteId, entry, sites);
     const state = siteState(texts, pages, siteId, entry);

@@ -52,11 +52,16 @@ describe("hooty classify --batch", () => {
     ]);
   });
 
-  it("stops at a malformed line with a one-line error naming it, exit 2", async () => {
-    const input = [page("<p>fine</p>"), "{not json", page("<p>never reached</p>")].join("\n");
+  it("answers a malformed line in its place with an error, the others as usual, exit 2", async () => {
+    const input = [page("<p>fine</p>"), "{not json", page("<p>still read</p>")].join("\n");
     const result = await runHooty(["classify", "--batch"], { input });
     expect(result.code).toBe(2);
-    expect(jsonLines(result.stdout)).toHaveLength(1);
+    const answers = jsonLines(result.stdout) as { kind: string | null; error?: string }[];
+    expect(answers.map((a) => a.kind)).toEqual(["content", null, "content"]);
+    expect(answers[1]).toMatchObject({
+      product: null,
+      error: expect.stringMatching(/^line 2: not JSON/),
+    });
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(/^hooty: .*line 2/);
   });

@@ -92,7 +92,7 @@ describe("hooty robots --batch", () => {
     expect(jsonLines(owl.stdout)).toEqual([{ allowed: true }]);
   });
 
-  it("stops at the first malformed line: earlier answers written, the line named, exit 2", async () => {
+  it("answers a malformed line in its place with an error, answers the others, exit 2", async () => {
     const good = JSON.stringify({
       robots: "User-agent: *\nDisallow: /x\n",
       url: "https://e.com/x",
@@ -109,10 +109,32 @@ describe("hooty robots --batch", () => {
         input: `${good}\n${good}\n${bad}\n${good}\n`,
       });
       expect(result.code, bad).toBe(2);
-      expect(jsonLines(result.stdout), bad).toEqual([{ allowed: false }, { allowed: false }]);
+      const answers = jsonLines(result.stdout) as { allowed: boolean | null; error?: string }[];
+      expect(answers, bad).toHaveLength(4);
+      expect(answers[0], bad).toEqual({ allowed: false });
+      expect(answers[1], bad).toEqual({ allowed: false });
+      expect(answers[2]?.allowed, bad).toBeNull();
+      expect(answers[2]?.error, bad).toMatch(why);
+      expect(answers[3], bad).toEqual({ allowed: false });
       expect(result.stderr.trim().split("\n"), bad).toHaveLength(1);
       expect(result.stderr, bad).toMatch(why);
     }
+  });
+
+  it("names a few bad lines in its one-line error and counts the rest", async () => {
+    const good = JSON.stringify({
+      robots: "User-agent: *\nDisallow: /x\n",
+      url: "https://e.com/y",
+    });
+    const input = `${[good, "{", "[]", good, "5", "null", good].join("\n")}\n`;
+    const result = await runHooty(["robots", "--batch"], { input });
+    expect(result.code).toBe(2);
+    const answers = jsonLines(result.stdout) as { allowed: boolean | null }[];
+    expect(answers.map((a) => a.allowed)).toEqual([true, null, null, true, null, null, true]);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /4 lines were not understood .*line 2: .*line 3: .*line 5: .*and 1 more/,
+    );
   });
 
   it("needs robots on the first line", async () => {

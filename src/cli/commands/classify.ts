@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { badInput, usageError } from "../../core/errors.js";
+import { oneLine, usageError } from "../../core/errors.js";
 import { classify, type ResponseToClassify } from "../../crawl/classify/index.js";
+import { batchLines, LineError } from "../batch-lines.js";
 import { type CommonOptions, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 
@@ -33,39 +34,45 @@ export async function classifyBatch(
   out: ReturnType<typeof createOutput>,
 ): Promise<void> {
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const bad = batchLines("classify --batch", { kind: null, product: null });
   let number = 0;
   for await (const line of lines) {
     number++;
     if (line.trim() === "") continue;
-    const response = parseLine(line, number);
+    let response: ResponseToClassify;
+    try {
+      response = parseLine(line);
+    } catch (error) {
+      if (!(error instanceof LineError)) throw error;
+      out.result(bad.failed(number, error.message));
+      continue;
+    }
     const { kind, product, detail } = classify(response);
     out.result({ kind, product, detail });
   }
+  bad.finish();
 }
 
-function parseLine(line: string, number: number): ResponseToClassify {
+/** The response on the line; a LineError says why the line cannot be read. */
+function parseLine(line: string): ResponseToClassify {
   let value: unknown;
   try {
     value = JSON.parse(line);
-  } catch {
-    throw badInput(`classify: line ${number} is not valid JSON`);
+  } catch (error) {
+    throw new LineError(`not JSON (${oneLine(error)})`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw badInput(
-      `classify: line ${number} must be a JSON object {"url","status","headers","body"}`,
-    );
+    throw new LineError('not a JSON object {"url","status","headers","body"}');
   }
   const record = value as Record<string, unknown>;
   const { url = "", status = 200, headers = {}, body = "" } = record;
-  if (typeof url !== "string") throw badInput(`classify: line ${number}: "url" must be a string`);
+  if (typeof url !== "string") throw new LineError('"url" must be a string');
   if (typeof status !== "number" || !Number.isInteger(status) || status < 0 || status > 999) {
-    throw badInput(`classify: line ${number}: "status" must be an HTTP status code`);
+    throw new LineError('"status" must be an HTTP status code');
   }
   if (headers === null || typeof headers !== "object" || Array.isArray(headers)) {
-    throw badInput(
-      `classify: line ${number}: "headers" must be an object of header names to values`,
-    );
+    throw new LineError('"headers" must be an object of header names to values');
   }
-  if (typeof body !== "string") throw badInput(`classify: line ${number}: "body" must be a string`);
+  if (typeof body !== "string") throw new LineError('"body" must be a string');
   return { url, status, headers: headers as Record<string, string>, body };
 }

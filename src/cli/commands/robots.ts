@@ -18,6 +18,7 @@ import {
   robotsPath,
   robotsText,
 } from "../../crawl/robots/index.js";
+import { batchLines, LineError } from "../batch-lines.js";
 import { type CommonOptions, positiveSeconds, withJson } from "../options.js";
 import { createOutput, type Output } from "../output.js";
 
@@ -41,8 +42,9 @@ const BATCH_HELP = `
 --batch reads one JSON object a line on stdin, {"robots": "<file body>", "agent": "<token>",
 "url": "<absolute URL>"}, and writes {"allowed": true|false} for each, in order. A line
 without "robots" (or "agent") reuses the previous line's; the first line's agent defaults to
---agent. Blank lines are skipped. At the first malformed line the answers so far are written,
-one line on stderr names the line number, and the command stops with exit status 2.`;
+--agent. Blank lines are skipped. A line that cannot be read is answered in its place with
+{"allowed": null, "error": "line N: why"} and the others are still answered; one line on
+stderr then names the bad lines, and the exit status is 2.`;
 
 export function registerRobots(program: Command): void {
   withJson(
@@ -238,6 +240,7 @@ async function answerBatch(
   let rules: AgentRules | null = null;
   let number = 0;
   let answers = "";
+  const bad = batchLines("robots --batch", { allowed: null });
 
   const flush = async () => {
     if (answers === "") return;
@@ -249,7 +252,17 @@ async function answerBatch(
   const answer = (text: string) => {
     number++;
     if (text.trim() === "") return;
-    const fail = (why: string) => badInput(`robots --batch: line ${number}: ${why}`);
+    try {
+      answers += answerLine(text) ? '{"allowed":true}\n' : '{"allowed":false}\n';
+    } catch (error) {
+      if (!(error instanceof LineError)) throw error;
+      answers += `${JSON.stringify(bad.failed(number, error.message))}\n`;
+    }
+  };
+
+  /** Whether the line's URL is allowed; a LineError says why the line cannot be read. */
+  const answerLine = (text: string): boolean => {
+    const fail = (why: string) => new LineError(why);
     let entry: unknown;
     try {
       entry = JSON.parse(text);
@@ -289,7 +302,7 @@ async function answerBatch(
       throw fail(`"url" is not an absolute URL: ${fields.url.slice(0, 200)}`);
     }
     rules ??= robots.forAgent(agent);
-    answers += rules.allows(path) ? '{"allowed":true}\n' : '{"allowed":false}\n';
+    return rules.allows(path);
   };
 
   input.setEncoding("utf8");
@@ -309,4 +322,5 @@ async function answerBatch(
   } finally {
     await flush();
   }
+  bad.finish();
 }

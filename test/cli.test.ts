@@ -14,7 +14,15 @@ describe("hooty command line", () => {
   });
 
   it("answers bad usage with one line on stderr and exit 2", async () => {
-    for (const args of [["no-such-command"], ["block", "--no-such-flag"], ["block", "exa mple"]]) {
+    for (const args of [
+      ["no-such-command"],
+      ["block", "--no-such-flag"],
+      ["block", "exa mple"],
+      // Beyond a day: Node would run the timer at once, so every request would time out.
+      ["crawl", "--timeout", "1e9", "http://127.0.0.1:9/"],
+      ["crawl", "--max-wait", "86401", "http://127.0.0.1:9/"],
+      ["robots", "--timeout", "Infinity", "http://127.0.0.1:9/"],
+    ]) {
       const result = await runHooty(args);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stdout).toBe("");

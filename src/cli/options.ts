@@ -22,11 +22,16 @@ export function positiveInteger(name: string) {
   };
 }
 
+/** The longest time limit or wait a flag takes: a day (a timer of more than 24.8 days fires at once). */
+export const MAX_SECONDS = 86_400;
+
 export function positiveSeconds(name: string) {
   return (value: string): number => {
     const seconds = Number(value);
-    if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
-      throw new InvalidArgumentError(`${name} must be a number of seconds above 0`);
+    if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SECONDS) {
+      throw new InvalidArgumentError(
+        `${name} must be a number of seconds above 0 and at most ${MAX_SECONDS} (a day)`,
+      );
     }
     return seconds;
   };

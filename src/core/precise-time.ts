@@ -7,3 +7,6 @@
 export function preciseNow(): number {
   return performance.timeOrigin + performance.now();
 }
+
+/** Node runs a timer of more than this many ms at once (after 1 ms), with only a warning. */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;

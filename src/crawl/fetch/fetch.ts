@@ -1,6 +1,6 @@
 import { Agent, errors, request } from "undici";
 import { ACCEPT_HTML, FROM, USER_AGENT } from "../../core/identity.js";
-import { preciseNow } from "../../core/precise-time.js";
+import { LONGEST_TIMER_MS, preciseNow } from "../../core/precise-time.js";
 import { discard, readBody, UnsupportedEncoding } from "./body.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./defaults.js";
 import {
@@ -60,10 +60,13 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error("timeout"));
-  }, timeoutMs);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort(new Error("timeout"));
+    },
+    Math.min(timeoutMs, LONGEST_TIMER_MS),
+  );
   const relay = () => controller.abort(req.signal?.reason);
   if (req.signal?.aborted) relay();
   req.signal?.addEventListener("abort", relay, { once: true });

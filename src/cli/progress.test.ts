@@ -45,3 +45,26 @@ describe("crawl progress (quiet lines)", () => {
     );
   });
 });
+
+describe("crawl progress (live lines on a terminal)", () => {
+  const drawn = (waiting: SiteProgress["waiting"]) => {
+    const stream = new PassThrough();
+    let text = "";
+    stream.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    const display = createProgress(stream, true);
+    display.update(progress({ waiting }));
+    display.stop();
+    return text;
+  };
+
+  it("shows a site's current wait and why, except HootyBot's own pause between requests", () => {
+    const in10s = Date.now() + 10_000;
+    expect(drawn({ until: in10s, why: "crawl-delay" })).toMatch(
+      /skipped 1 {2}waiting (9|10) s \(crawl-delay\)\n$/,
+    );
+    expect(drawn({ until: in10s, why: "retry-after" })).toMatch(/waiting (9|10) s \(retry-after\)/);
+    expect(drawn({ until: Date.now() + 400, why: "pace" })).not.toContain("waiting");
+  });
+});

@@ -65,6 +65,12 @@ export interface ExchangeOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Why the gate waits: the site's 429/503 (its Retry-After, or HootyBot's back-off), robots.txt's
+ * Crawl-delay, or only HootyBot's own pause between requests.
+ */
+export type WaitReason = "retry-after" | "crawl-delay" | "pace";
+
 export class SiteGate {
   readonly origin: string;
   private readonly states: GateStates;
@@ -77,7 +83,7 @@ export class SiteGate {
   private leaseUntil = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** What the gate waits for right now, for progress displays. */
-  waiting: { until: number; why: "pace" | "retry-after" } | null = null;
+  waiting: { until: number; why: WaitReason } | null = null;
   requests = 0;
 
   private constructor(
@@ -260,7 +266,13 @@ export class SiteGate {
           retryAt,
         );
       }
-      this.waiting = { until: at, why: retryAt > paceAt ? "retry-after" : "pace" };
+      const why =
+        retryAt > paceAt
+          ? "retry-after"
+          : this.crawlDelayMs > this.options.minDelayMs
+            ? "crawl-delay"
+            : "pace";
+      this.waiting = { until: at, why };
       await this.renewLease();
       await this.clock.sleep(Math.min(at - now, LEASE_MS / 4), signal);
     }

@@ -6,7 +6,14 @@
 import { createHash } from "node:crypto";
 import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { CrawlReport, Problem } from "../core/report.js";
-import type { BlockedDomain, CrawlRecord, PageRecord, SiteRecord, Store } from "../store/types.js";
+import type {
+  BlockedDomain,
+  CrawlRecord,
+  FrontierEntry,
+  PageRecord,
+  SiteRecord,
+  Store,
+} from "../store/types.js";
 import { type BlockWatch, watchBlocks } from "./block-watch.js";
 import {
   allowListGuide,
@@ -110,6 +117,11 @@ class Blocked extends Error {
 }
 
 const MAX_START_REDIRECTS = 5;
+/**
+ * Redirects in a row HootyBot follows from a link (browsers follow 20, Googlebot 10): a site that
+ * sends each URL on to a new one would otherwise be asked until the request limit.
+ */
+const MAX_REDIRECTS = 10;
 /** Longer URLs are almost always generated traps (or attacks), not pages. */
 const MAX_URL_LENGTH = 2048;
 
@@ -462,7 +474,7 @@ class SiteCrawl {
     }
     if (response.status === 304 && previous) {
       // Unchanged since the last crawl: it stays in the index, and its links still lead on.
-      await this.enqueue(previous.links, entry.depth + 1, undefined, true);
+      await this.enqueue(previous.links, entry.depth + 1, { bounded: true });
       await this.settle(url, "unchanged");
       return this.inIndex(url);
     }
@@ -470,10 +482,11 @@ class SiteCrawl {
     await this.answer(entry, response);
   }
 
-  private async answer(entry: { url: string; depth: number }, response: FetchResponse) {
+  private async answer(entry: FrontierEntry, response: FetchResponse) {
     const { url } = entry;
     const location = redirectTarget(response, url);
     if (location !== null || isRedirect(response.status)) {
+      const hops = (entry.hops ?? 0) + 1;
       if (location === null) {
         this.problems.add({
           kind: "http-error",
@@ -481,11 +494,20 @@ class SiteCrawl {
           status: response.status,
           detail: `${response.status} redirect without a usable Location header`,
         });
+      } else if (hops > MAX_REDIRECTS) {
+        await this.removeFromIndex(url);
+        this.problems.add({
+          kind: "http-error",
+          url,
+          status: response.status,
+          detail: `sends HootyBot on to ${location} after ${MAX_REDIRECTS} redirects in a row, each to a new URL: HootyBot follows no further`,
+          advice: "let each link lead to its page in at most a few redirects",
+        });
       } else {
         // A page that now sends HootyBot elsewhere is no longer a page of its own: what it said
         // before leaves the index (its target is read in its place).
         await this.removeFromIndex(url);
-        const { followed } = await this.enqueue([location], entry.depth);
+        const { followed } = await this.enqueue([location], entry.depth, { hops });
         if (entry.depth === 0 && followed.length === 0) {
           this.problems.add({
             kind: "http-error",
@@ -554,7 +576,8 @@ class SiteCrawl {
     let followed: string[] = [];
     if (links) {
       const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
-      followed = (await this.enqueue(links.hrefs, entry.depth + 1, base, true)).followed;
+      followed = (await this.enqueue(links.hrefs, entry.depth + 1, { base, bounded: true }))
+        .followed;
     }
     if (verdict.kind === "noindex" || directives.noindex) {
       await this.removeFromIndex(url);
@@ -689,14 +712,24 @@ class SiteCrawl {
    * links (`bounded`) are recorded while the frontier holds fewer than `maxUrls` URLs.
    * Resolves to how many URLs were new, and which of them HootyBot may follow.
    */
-  private async enqueue(hrefs: readonly string[], depth: number, base?: string, bounded = false) {
-    const entries: { url: string; depth: number; outcome?: Outcome }[] = [];
+  /**
+   * Adds the URLs to the crawl's queue (those HootyBot never asks for settled at once). `bounded`
+   * counts them against the URLs one crawl records; `hops` is for a redirect's target.
+   */
+  private async enqueue(
+    hrefs: readonly string[],
+    depth: number,
+    { base, bounded = false, hops = 0 }: { base?: string; bounded?: boolean; hops?: number } = {},
+  ) {
+    const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
       const target = normalizeUrl(href, base ?? this.origin);
       if (!target) continue;
       const outcome = this.neverFetched(target);
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
-      entries.push(outcome ? { url, depth, outcome } : { url, depth });
+      const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };
+      if (hops > 0) entry.hops = hops;
+      entries.push(entry);
     }
     const followed = entries.filter((e) => e.outcome === undefined).map((e) => e.url);
     const room = bounded ? Math.max(0, this.maxUrls - this.listed) : Number.POSITIVE_INFINITY;

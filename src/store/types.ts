@@ -78,6 +78,8 @@ export interface Crawls {
 export interface FrontierEntry {
   url: string;
   depth: number;
+  /** Redirects in a row that led to the URL; absent (0) for a URL found as a link. */
+  hops?: number;
   /**
    * Given when the URL is known but will not be fetched (off-site, unsafe, …): the entry is
    * settled at once with this outcome, so it is counted once and never queued.

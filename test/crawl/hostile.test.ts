@@ -99,13 +99,13 @@ describe("hostile servers", () => {
     expect(s.log.every((r) => r.path.length < 2100)).toBe(true);
   });
 
-  it("is not trapped by a chain of redirects, each to a new URL", async () => {
+  it("is not trapped by chains of redirects, each to a new URL", async () => {
     const s = await site(
-      { ...pagesSite(0), "/": (_req, res) => res.writeHead(302, { location: "/r/1" }).end() },
+      { ...pagesSite(0), "/": home("/r1/0", "/r2/0", "/r3/0", "/r4/0", "/r5/0") },
       {
         fallback: (req, res) => {
-          const n = Number((req.url ?? "").split("/").pop());
-          res.writeHead(302, { location: `/r/${n + 1}` }).end();
+          const [, chain, n] = (req.url ?? "").split("/");
+          res.writeHead(302, { location: `/${chain}/${Number(n) + 1}` }).end();
         },
       },
     );
@@ -117,6 +117,26 @@ describe("hostile servers", () => {
     expect(s.log.length).toBe(report.requests);
     const limit = report.problems.find((p) => p.kind === "page-limit");
     expect(limit?.detail).toContain("redirects and failed requests count too");
+  });
+
+  it("follows at most 10 redirects in a row from a link, and says where it stopped", async () => {
+    const s = await site(
+      { ...pagesSite(0), "/": home("/hop/0", "/fine"), "/fine": htmlRoute(pageHtml("Fine", [])) },
+      {
+        fallback: (req, res) => {
+          const n = Number((req.url ?? "").split("/").pop());
+          res.writeHead(301, { location: `/hop/${n + 1}` }).end();
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { minDelayMs: 20 } } });
+    expect(report.outcome).toBe("completed");
+    expect(report.pages.indexed).toBe(2);
+    const hops = paths(s.log).filter((p) => p.startsWith("/hop/"));
+    expect(hops).toEqual(Array.from({ length: 11 }, (_, n) => `/hop/${n}`));
+    const stopped = report.problems.find((p) => p.url === `${s.origin}/hop/10`);
+    expect(stopped).toMatchObject({ kind: "http-error", status: 301 });
+    expect(stopped?.detail).toContain(`${s.origin}/hop/11 after 10 redirects in a row`);
   });
 
   it("records no more URLs than its limit from pages that each link to hundreds of new ones", async () => {

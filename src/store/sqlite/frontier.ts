@@ -6,13 +6,13 @@ const SETTLE_GROUP_MS = 5;
 
 export function sqliteFrontier(db: SqliteDatabase): Frontier {
   const insert = db.prepare(
-    `INSERT INTO frontier (crawl_id, url, depth, state, outcome)
-     VALUES (@crawlId, @url, @depth, CASE WHEN @outcome IS NULL THEN 'queued' ELSE 'settled' END,
-       @outcome)
+    `INSERT INTO frontier (crawl_id, url, depth, hops, state, outcome)
+     VALUES (@crawlId, @url, @depth, @hops,
+       CASE WHEN @outcome IS NULL THEN 'queued' ELSE 'settled' END, @outcome)
      ON CONFLICT (crawl_id, url) DO NOTHING`,
   );
   const pick = db.prepare(
-    `SELECT url, depth FROM frontier WHERE crawl_id = ? AND state = 'queued'
+    `SELECT url, depth, hops FROM frontier WHERE crawl_id = ? AND state = 'queued'
      ORDER BY depth, rowid LIMIT 1`,
   );
   const settle = db.prepare(
@@ -71,8 +71,13 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
       if (added >= room) break;
       if (seen.has(entry.url)) continue;
       if (
-        insert.run({ crawlId, url: entry.url, depth: entry.depth, outcome: entry.outcome ?? null })
-          .changes > 0
+        insert.run({
+          crawlId,
+          url: entry.url,
+          depth: entry.depth,
+          hops: entry.hops ?? 0,
+          outcome: entry.outcome ?? null,
+        }).changes > 0
       )
         added++;
       seen.add(entry.url);
@@ -120,7 +125,13 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
         throw error;
       }
     },
-    next: async (crawlId) => (pick.get(crawlId) as FrontierEntry | undefined) ?? null,
+    next: async (crawlId) => {
+      const row = pick.get(crawlId) as
+        | Required<Pick<FrontierEntry, "url" | "depth" | "hops">>
+        | undefined;
+      if (!row) return null;
+      return row.hops > 0 ? row : { url: row.url, depth: row.depth };
+    },
     settle: (crawlId, url, outcome) =>
       new Promise<void>((done, fail) => {
         settles.push({ crawlId, url, outcome, done, fail });

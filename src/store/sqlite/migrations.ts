@@ -299,4 +299,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 11,
+    name: "redirects in a row in the frontier",
+    sql: `
+      -- How many redirects in a row led to the URL (0 for a link): a chain of redirects, each to a
+      -- new URL, is followed only so far (site-crawl.ts).
+      ALTER TABLE frontier ADD COLUMN hops INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -467,7 +467,7 @@ class SiteCrawl {
       this.problems.add({
         kind: "http-error",
         url,
-        status: null,
+        status: failure?.status ?? null,
         detail: `no usable answer: ${failure?.message ?? "unknown failure"}`,
       });
       return this.settle(url, "error");
@@ -492,7 +492,7 @@ class SiteCrawl {
           kind: "http-error",
           url,
           status: response.status,
-          detail: `${response.status} redirect without a usable Location header`,
+          detail: unusableRedirect(response),
         });
       } else if (hops > MAX_REDIRECTS) {
         await this.removeFromIndex(url);
@@ -980,6 +980,18 @@ function conditionalHeaders(previous: PageRecord | null): Record<string, string>
 
 function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** Why a redirect leads nowhere HootyBot goes (`redirectTarget` found no target). */
+function unusableRedirect(response: FetchResponse): string {
+  const location = response.headers.location?.trim();
+  if (!location) return `${response.status} redirect without a Location header`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(location)?.[1]?.toLowerCase();
+  const shown = location.length > 100 ? `${location.slice(0, 100)}…` : location;
+  if (scheme && scheme !== "http" && scheme !== "https") {
+    return `${response.status} redirect to a ${scheme}: URL, which HootyBot never follows`;
+  }
+  return `${response.status} redirect to "${shown}", which is not a usable URL`;
 }
 
 function redirectTarget(response: FetchResponse, from: string): string | null {

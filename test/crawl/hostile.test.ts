@@ -9,16 +9,25 @@ import { crawl, htmlRoute, pageHtml, pagesSite, paths, site } from "../helpers/c
 const home = (...links: string[]) => htmlRoute(pageHtml("Home", links));
 
 describe("hostile servers", () => {
-  it("breaks redirect loops", async () => {
+  it("breaks redirect loops, and never follows a redirect out of the web", async () => {
     const s = await site({
       ...pagesSite(0),
-      "/": home("/a"),
+      "/": home("/a", "/data", "/js", "/bad"),
       "/a": (_req, res) => res.writeHead(302, { location: "/b" }).end(),
       "/b": (_req, res) => res.writeHead(302, { location: "/a" }).end(),
+      "/data": (_req, res) => res.writeHead(302, { location: "data:text/html,<p>x</p>" }).end(),
+      "/js": (_req, res) => res.writeHead(301, { location: "javascript:alert(1)" }).end(),
+      "/bad": (_req, res) => res.writeHead(307, { location: "http://[oops/" }).end(),
     });
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("completed");
     expect(paths(s.log).filter((p) => p === "/a")).toHaveLength(1);
+    const said = (path: string) => report.problems.find((p) => p.url === `${s.origin}${path}`);
+    expect(said("/data")?.detail).toBe("302 redirect to a data: URL, which HootyBot never follows");
+    expect(said("/js")?.detail).toBe(
+      "301 redirect to a javascript: URL, which HootyBot never follows",
+    );
+    expect(said("/bad")?.detail).toBe('307 redirect to "http://[oops/", which is not a usable URL');
   });
 
   it("survives a header flood, a trickling body, a gzip bomb and a body over the size cap", async () => {
@@ -49,6 +58,12 @@ describe("hostile servers", () => {
     expect(report.pages.indexed).toBe(2);
     expect(report.skipped.error).toBe(4);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    // The trickle's headers came: its status is reported, not a missing answer.
+    const trickle = report.problems.find((p) => p.url === `${s.origin}/trickle`);
+    expect(trickle).toMatchObject({ kind: "http-error", status: 200 });
+    expect(trickle?.detail).toBe(
+      "no usable answer: the 200 answer was cut short: no complete answer within 1.5 s",
+    );
   });
 
   it("reads broken charsets and malformed HTML without failing", async () => {

@@ -71,6 +71,7 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
   if (req.signal?.aborted) relay();
   req.signal?.addEventListener("abort", relay, { once: true });
   const startedAt = preciseNow();
+  let status: number | null = null;
   try {
     const response = await request(req.url, {
       method: "GET",
@@ -80,6 +81,7 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
+    status = response.statusCode;
     const headers = flattenHeaders(response.headers);
     const length = Number(headers["content-length"]);
     const skip: FetchResponse["bodySkipped"] =
@@ -120,7 +122,15 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
       endedAt: preciseNow(),
     };
   } catch (error) {
-    throw toFailure(error, req.url, timedOut, timeoutMs);
+    const failure = toFailure(error, req.url, timedOut, timeoutMs);
+    // Headers came, the body did not: the answer's status says more than "no answer".
+    if (status === null || failure.status !== null || failure.kind === "aborted") throw failure;
+    throw new FetchFailure(
+      failure.kind,
+      failure.url,
+      `the ${status} answer was cut short: ${failure.message}`,
+      { cause: failure.cause, status },
+    );
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener("abort", relay);

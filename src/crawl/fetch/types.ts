@@ -48,11 +48,19 @@ export const CERTIFICATE_REFUSED = "the site's HTTPS certificate could not be ve
 export class FetchFailure extends Error {
   readonly kind: FetchFailureKind;
   readonly url: string;
-  constructor(kind: FetchFailureKind, url: string, message: string, options?: { cause?: unknown }) {
+  /** The status of an answer that broke off after its headers; null when none came. */
+  readonly status: number | null;
+  constructor(
+    kind: FetchFailureKind,
+    url: string,
+    message: string,
+    options?: { cause?: unknown; status?: number | null },
+  ) {
     super(message, options);
     this.name = "FetchFailure";
     this.kind = kind;
     this.url = url;
+    this.status = options?.status ?? null;
   }
 }
 

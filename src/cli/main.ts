@@ -3,7 +3,7 @@ import { CommanderError } from "commander";
 import { HootyError, oneLine } from "../core/errors.js";
 import { buildProgram } from "./program.js";
 
-/** Runs the CLI and resolves to the exit status: 0 ok, 1 failure, 2 bad usage. */
+/** Runs the CLI and resolves to the exit status: 0 ok, 1 failure, 2 bad usage, 130/143 a signal. */
 export async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {

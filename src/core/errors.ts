@@ -9,6 +9,9 @@ export const ERRORS = {
   store: { exit: 1, summary: "the data store could not be opened or written" },
   network: { exit: 1, summary: "a request could not be completed" },
   internal: { exit: 1, summary: "an unexpected failure inside Hooty" },
+  // As a shell reports a command a signal ended: 128 + the signal's number.
+  interrupted: { exit: 130, summary: "stopped by Ctrl-C (SIGINT); what was done is kept" },
+  terminated: { exit: 143, summary: "stopped by SIGTERM; what was done is kept" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -56,6 +56,29 @@ describe("hooty crawl", () => {
     );
   });
 
+  it("stops at Ctrl-C or SIGTERM with exit 130 or 143 and one line, and the same command resumes", async () => {
+    for (const [signal, code] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const) {
+      const s = await site(pagesSite(6));
+      const data = tempDir();
+      const args = ["crawl", `${s.origin}/`, "--data", data, "--json"];
+      const stopped = await runHooty(args, { signalOn: { when: /crawling/, signal } });
+      expect(stopped.code, signal).toBe(code);
+      expect(stopped.stdout, signal).toBe("");
+      expect(stopped.stderr.trim().split("\n").at(-1), signal).toBe(
+        "hooty: interrupted: run the same command again to resume",
+      );
+      const resumed = await runHooty(args);
+      expect(resumed.code, signal).toBe(0);
+      expect(jsonLines(resumed.stdout)[0], signal).toMatchObject({
+        outcome: "completed",
+        pages: { fetched: 7, indexed: 7 },
+      });
+    }
+  });
+
   it("crawls many sites at once without Node warning of a leak on stderr", async () => {
     // Every site listens for Ctrl-C: past ten listeners on one signal Node prints a leak warning.
     const sites = await Promise.all(Array.from({ length: 12 }, () => site(pagesSite(0))));

@@ -15,7 +15,13 @@ export interface CliResult {
 /** Runs the built `hooty` binary as a separate process, as a user would. */
 export function runHooty(
   args: string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: {
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** Sends the process `signal` once its stderr first shows `when` (as a user pressing Ctrl-C). */
+    signalOn?: { when: RegExp; signal: NodeJS.Signals };
+  } = {},
 ): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -27,8 +33,13 @@ export function runHooty(
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
     });
+    let signalled = false;
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
+      if (options.signalOn && !signalled && options.signalOn.when.test(stderr)) {
+        signalled = true;
+        child.kill(options.signalOn.signal);
+      }
     });
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
     child.on("error", fail);

@@ -44,7 +44,11 @@ export function registerCrawl(program: Command): void {
     const store = openStore({ data: options.data });
     const progress = createProgress(process.stderr, out.interactive);
     const interrupt = new AbortController();
-    const onSignal = () => interrupt.abort(new HootyError("internal", "interrupted"));
+    let stoppedBy: NodeJS.Signals | null = null;
+    const onSignal = (signal: NodeJS.Signals) => {
+      stoppedBy ??= signal;
+      interrupt.abort(new HootyError("internal", "interrupted"));
+    };
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
     try {
@@ -59,7 +63,10 @@ export function registerCrawl(program: Command): void {
       });
       progress.stop();
       if (interrupt.signal.aborted) {
-        throw new HootyError("internal", "interrupted: run the same command again to resume");
+        throw new HootyError(
+          stoppedBy === "SIGTERM" ? "terminated" : "interrupted",
+          "interrupted: run the same command again to resume",
+        );
       }
       let failed = false;
       for (const result of results) {

@@ -12,11 +12,12 @@ import { type Composed, citePassages, compose } from "./compose.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
+import { echoedHeadings } from "./heading-echo.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
-import { rank } from "./rank.js";
+import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
@@ -49,11 +50,28 @@ function markSiteName(terms: QueryTerm[], name: string, lang: string): QueryTerm
   analyzerFor(lang).forEachTerm(name, (term) => {
     if (!/\d/.test(term)) names.push(term);
   });
-  return terms.map((t) =>
-    !t.extra && names.some((n) => n === t.term || (t.term.length >= 4 && n.startsWith(t.term)))
-      ? { ...t, extra: true }
-      : t,
-  );
+  const isName = (t: QueryTerm) =>
+    !t.extra && names.some((n) => n === t.term || (t.term.length >= 4 && n.startsWith(t.term)));
+  // A question only of the name ("What is PostgreSQL?") asks about the site itself.
+  if (terms.every((t) => t.extra || isName(t))) return terms;
+  return terms.map((t) => (isName(t) ? { ...t, extra: true } : t));
+}
+
+/**
+ * The pages of the passages whose headings the question repeats come first, each led by that
+ * passage; the other pages keep their order.
+ */
+function echoesFirst(ranked: Ranked[], echoes: ReadonlySet<number>): Ranked[] {
+  if (echoes.size === 0) return ranked;
+  const pageOf = (r: Ranked) => r.chunk.places[0]?.url ?? "";
+  const echoed = ranked.filter((r) => echoes.has(r.chunk.id));
+  const first = new Set(echoed.map(pageOf));
+  const rest = ranked.filter((r) => !echoes.has(r.chunk.id));
+  const front = [...first].flatMap((url) => [
+    ...echoed.filter((r) => pageOf(r) === url),
+    ...rest.filter((r) => pageOf(r) === url),
+  ]);
+  return [...front, ...rest.filter((r) => !first.has(pageOf(r)))];
 }
 
 export async function answerQuestion(
@@ -87,7 +105,17 @@ export async function answerQuestion(
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);
-  const candidates = await retrieve(index, terms, RERANK);
+  const [found, headings] = await Promise.all([retrieve(index, terms, RERANK), site.headings()]);
+  // A section whose heading the question repeats is read, whatever its words weigh.
+  const echoes = new Set(
+    echoedHeadings(analysed.text, analysed.lang, headings, profile.name).map((h) => h.chunkId),
+  );
+  const candidates = [
+    ...found,
+    ...[...echoes]
+      .filter((id) => !found.some((c) => c.chunkId === id))
+      .map((chunkId) => ({ chunkId, score: 0, tf: new Map<string, number>() })),
+  ];
   if (candidates.length === 0) return notCovered(searched, null);
   const chunks = await sources.texts.chunks(candidates.map((c) => c.chunkId));
   let passages = rank(candidates, chunks, terms, analysed.lang, stats.totalLength / stats.chunks);
@@ -96,11 +124,11 @@ export async function answerQuestion(
   }
   const onPages = { texts: sources.texts, siteId, passages, terms, lang: analysed.lang };
   const [anchors, leads] = await Promise.all([anchorShares(onPages), leadShares(onPages)]);
-  const ranked = byPage(passages, terms, { anchors, leads });
+  const ranked = echoesFirst(byPage(passages, terms, { anchors, leads }), echoes);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
   const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);
-  if (!isCovered(evidence)) return notCovered(searched, evidence);
+  if (!isCovered(evidence) && !echoes.has(best.chunk.id)) return notCovered(searched, evidence);
   const answered = (composed: Composed): AnswerDetails => ({
     covered: true,
     ...composed,

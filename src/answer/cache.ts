@@ -1,11 +1,12 @@
 /**
  * What answering a site keeps between questions in one process: the site's profile (languages,
- * name), its speller, and — from the second question on — its postings in memory. Everything is
+ * name), its speller, its headings, and — from the second question on — its postings in memory. Everything is
  * dropped as soon as the site's index changes (its totals differ), and kept per store, so two
  * stores in one process never share a site's state.
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
+import { type HeadingIndex, headingIndex } from "./heading-echo.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 
 export interface SiteProfile {
@@ -18,6 +19,8 @@ export interface SiteProfile {
 export interface SiteState {
   profile(): Promise<SiteProfile>;
   speller(): Promise<Speller>;
+  /** The site's section headings, for questions that repeat one (heading-echo.ts). */
+  headings(): Promise<HeadingIndex>;
   /** The postings to read now: in memory once built, else the store's. */
   terms(): TermIndex;
 }
@@ -27,6 +30,7 @@ interface Entry {
   asked: number;
   profile?: Promise<SiteProfile>;
   speller?: Promise<Speller>;
+  headings?: Promise<HeadingIndex>;
   memory?: TermIndex;
   building?: Promise<void>;
 }
@@ -65,7 +69,7 @@ export class AnswerCache {
     const { entry, sites } = this.entryFor(texts, siteId, version);
     if (!entry.memory && !entry.building) this.loadMemory(texts, siteId, entry, sites);
     const state = siteState(texts, pages, siteId, entry);
-    await Promise.all([state.profile(), state.speller(), entry.building]);
+    await Promise.all([state.profile(), state.speller(), state.headings(), entry.building]);
   }
 
   private entryFor(texts: TextIndex, siteId: number, version: string) {
@@ -128,6 +132,10 @@ function siteState(texts: TextIndex, pages: Pages, siteId: number, entry: Entry)
         .vocabulary(siteId)
         .then((vocabulary) => createSpeller(correctionTargets(vocabulary)));
       return entry.speller;
+    },
+    headings: () => {
+      entry.headings ??= texts.headings(siteId).then(headingIndex);
+      return entry.headings;
     },
     terms: () => entry.memory ?? storedTerms(texts, siteId),
   };

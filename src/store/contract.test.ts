@@ -396,6 +396,27 @@ for (const { name, open } of implementations) {
         expect(await store.texts.leads(site.id, [url("/a")])).toEqual(new Map());
       });
 
+      it("lists each section's own heading with its first passage, and forgets a page gone", async () => {
+        const { store, site, url } = await setUp();
+        const text = pageText("install the package first", "then configure the server");
+        // Two passages in the second section: its first one is listed.
+        text.chunks.push({ ...chunkOf("and restart it", 1), start: 26, end: 40 });
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), text);
+        const headings = await store.texts.headings(site.id);
+        const [first, second] = await Promise.all(
+          ["install", "configure"].map(async (t) => {
+            const [postings] = await store.texts.postings(site.id, [t]);
+            return postings?.chunkIds[0];
+          }),
+        );
+        expect(headings.sort((a, b) => a.heading.localeCompare(b.heading))).toEqual([
+          { url: url("/a"), heading: "Part 0", chunkId: first },
+          { url: url("/a"), heading: "Part 1", chunkId: second },
+        ]);
+        await store.texts.removePage(site.id, url("/a"));
+        expect(await store.texts.headings(site.id)).toEqual([]);
+      });
+
       it("answers document frequencies and the forward index", async () => {
         const { store, site, url } = await setUp();
         await store.texts.replacePage(

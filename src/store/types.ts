@@ -206,6 +206,13 @@ export interface SectionRecord {
   text: string;
 }
 
+/** A section's own heading (the last of its path) and its first passage: what `headings` lists. */
+export interface SectionHeading {
+  url: string;
+  heading: string;
+  chunkId: number;
+}
+
 /**
  * An analysed term of a chunk and how often it occurs (compound parts and other extra terms
  * included). Positions are not stored: the answer phase re-analyses its few candidate chunks
@@ -376,6 +383,8 @@ export interface TextIndex {
    * least, or all of it); pages not indexed are left out.
    */
   leads(siteId: number, urls: readonly string[]): Promise<Map<string, string>>;
+  /** Every section of the site with a heading and a passage: its own heading, its first passage. */
+  headings(siteId: number): Promise<SectionHeading[]>;
 }
 
 export interface Store {

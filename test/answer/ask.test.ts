@@ -45,6 +45,15 @@ describe("hooty ask", () => {
     }
   });
 
+  it("answers a question that repeats a heading, even of nothing but the site's name", async () => {
+    for (const question of ["What is the Example database?", "what is the example database"]) {
+      const answer = await ask(question);
+      expect(answer.covered, question).toBe(true);
+      expect(answer.citations[0]?.url, question).toMatch(new RegExp(`^${origin}/about#what`));
+      expect(answer.answer, question).toContain("small relational server");
+    }
+  });
+
   it("survives a typo and answers a German question from the German page", async () => {
     expect((await ask("make my querys faster with an indx"))?.citations[0]?.url).toContain(
       "/tuning",

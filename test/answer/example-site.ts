@@ -1,6 +1,6 @@
 /**
- * A small documentation site for the answer tests: English pages on backups and tuning, one
- * German page, the same navigation on every page.
+ * A small documentation site for the answer tests: English pages about the database, on backups
+ * and tuning, one German page, the same navigation on every page.
  */
 import { htmlRoute, pagesSite } from "../helpers/crawl.js";
 
@@ -16,8 +16,18 @@ export const routes = {
       [
         "intro",
         "Introduction",
-        "This manual explains how to run the Example database server day to day.",
+        "This manual explains how to run the Example database server day to day. Read <a href=\"/about\">about the Example database</a> first.",
       ],
+    ]),
+  ),
+  "/about": htmlRoute(
+    page("en", "About", [
+      [
+        "what",
+        "What is the Example database?",
+        "It is a small relational server that keeps tables on disk and answers SQL over the network.",
+      ],
+      ["history", "History", "The first version of the Example database was written in 2019."],
     ]),
   ),
   "/backup": htmlRoute(

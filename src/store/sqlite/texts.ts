@@ -8,6 +8,7 @@ import type {
   ChunkTerms,
   PageRecord,
   PageText,
+  SectionHeading,
   SectionRecord,
   TermPostings,
   TextIndex,
@@ -126,6 +127,15 @@ export function sqliteTexts(
        JOIN page_texts t ON t.id = s.page_id WHERE t.site_id = ? AND t.url = ? AND s.ord = 0`,
     )
     .pluck();
+  // A section's first passage: its place of lowest ord (ords follow the text).
+  const headingRows = db.prepare(
+    `SELECT t.url, s.heading_path,
+       (SELECT c.chunk_id FROM chunk_places c
+        WHERE c.page_id = s.page_id AND c.section = s.ord AND c.ord >= 0
+        ORDER BY c.ord LIMIT 1) AS chunk_id
+     FROM sections s JOIN page_texts t ON t.id = s.page_id
+     WHERE t.site_id = ? AND s.heading_path != '[]'`,
+  );
   const boilerplate = db.prepare(
     "SELECT url, fingerprints, mask FROM page_texts WHERE site_id = ?",
   );
@@ -447,6 +457,21 @@ export function sqliteTexts(
         if (waiting.length > 0)
           texts = inByteOrder([...texts, ...waiting]).slice(0, MAX_ANCHORS_READ);
         if (texts.length > 0) out.set(target, [...new Set(texts)]);
+      }
+      return out;
+    },
+    headings: async (siteId) => {
+      const out: SectionHeading[] = [];
+      const rows = headingRows.all(siteId) as {
+        url: string;
+        heading_path: string;
+        chunk_id: number | null;
+      }[];
+      for (const row of rows) {
+        const heading = (JSON.parse(row.heading_path) as string[]).at(-1);
+        if (heading && row.chunk_id !== null) {
+          out.push({ url: row.url, heading, chunkId: row.chunk_id });
+        }
       }
       return out;
     },

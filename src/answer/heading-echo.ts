@@ -1,0 +1,126 @@
+/**
+ * Headings a question repeats word for word. A FAQ or a manual titles sections with the very
+ * questions visitors ask ("Was ist Debian GNU/Linux?", "What Is PostgreSQL?"), and such a question
+ * may hold no word that tells pages apart: stopwords and the site's own name, found on every page.
+ * Its words' evidence alone then finds no page; the heading, read word for word, does.
+ */
+import type { SectionHeading } from "../store/types.js";
+import { analyzerFor } from "../text/index.js";
+
+/** Words a question (or a heading) must have to be matched word for word. */
+const MIN_WORDS = 3;
+/** Words the longer of question and heading may have beyond the shorter (", GNU/Linux"). */
+const MAX_EXTRA_WORDS = 2;
+
+/** Labels that number a heading, followed by a number or letter ("Kapitel 1.", "Appendix K."). */
+const LABELS = new Set([
+  "chapter",
+  "appendix",
+  "part",
+  "section",
+  "kapitel",
+  "anhang",
+  "teil",
+  "abschnitt",
+  "capitolo",
+  "appendice",
+  "parte",
+  "sezione",
+  "chapitre",
+  "annexe",
+  "capitulo",
+  "apendice",
+]);
+
+/** A site's headings, each with its words, ready to be matched. */
+export interface HeadingIndex {
+  /** Headings by their number of words. */
+  byLength: Map<number, { heading: SectionHeading; words: string[] }[]>;
+}
+
+export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex {
+  const byLength: HeadingIndex["byLength"] = new Map();
+  for (const heading of headings) {
+    const words = withoutNumbering(wordsOf(heading.heading));
+    if (words.length === 0) continue;
+    let list = byLength.get(words.length);
+    if (!list) {
+      list = [];
+      byLength.set(words.length, list);
+    }
+    list.push({ heading, words });
+  }
+  return { byLength };
+}
+
+/**
+ * The headings that repeat the question word for word (case and accents aside), closest first.
+ * Either may have up to two words more, but only words that add nothing: stopwords of `lang`, and
+ * on the heading's side words of the site's name (`siteName`: "Was ist Debian GNU/Linux?" for
+ * "Was ist Debian?"). A word beyond may be what the question asks ("What is Debian's price?") or
+ * narrow the heading ("How do I install Debian on ARM?"). The shorter of the two has at least
+ * three words, one of them not a stopword.
+ */
+export function echoedHeadings(
+  question: string,
+  lang: string,
+  index: HeadingIndex,
+  siteName = "",
+): SectionHeading[] {
+  const asked = wordsOf(question);
+  if (asked.length < MIN_WORDS) return [];
+  const analyzer = analyzerFor(lang);
+  const named = new Set(wordsOf(siteName));
+  const saysSomething = (words: readonly string[]) => words.some((w) => !analyzer.isStopword(w));
+  const addsSomething = (words: readonly string[], side: "question" | "heading") =>
+    words.some((w) => !analyzer.isStopword(w) && !(side === "heading" && named.has(w)));
+  const found: { heading: SectionHeading; extra: number }[] = [];
+  const from = Math.max(MIN_WORDS, asked.length - MAX_EXTRA_WORDS);
+  for (let length = from; length <= asked.length + MAX_EXTRA_WORDS; length++) {
+    for (const { heading, words } of index.byLength.get(length) ?? []) {
+      const [shorter, longer] = words.length <= asked.length ? [words, asked] : [asked, words];
+      const at = runStart(longer, shorter);
+      if (at < 0 || !saysSomething(shorter)) continue;
+      const beyond = [...longer.slice(0, at), ...longer.slice(at + shorter.length)];
+      if (addsSomething(beyond, longer === asked ? "question" : "heading")) continue;
+      found.push({ heading, extra: longer.length - shorter.length });
+    }
+  }
+  return found.sort((a, b) => a.extra - b.extra).map((f) => f.heading);
+}
+
+/** Lower-case words of letters and digits, accents removed. */
+function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** The words after a heading's numbering: "8.1.", "F.38.", "Kapitel 1.", "Appendix K.". */
+function withoutNumbering(words: string[]): string[] {
+  let i = 0;
+  while (i < words.length) {
+    const word = words[i] as string;
+    const next = words[i + 1];
+    if (/^\d+$/.test(word)) i++;
+    else if (word.length === 1 && next !== undefined && /^\d+$/.test(next)) i++;
+    else if (LABELS.has(word) && next !== undefined && (/^\d+$/.test(next) || next.length === 1))
+      i += 2;
+    else break;
+  }
+  return words.slice(i);
+}
+
+/** Where `run` stands in `words` as consecutive words, or -1. */
+function runStart(words: readonly string[], run: readonly string[]): number {
+  for (let start = 0; start + run.length <= words.length; start++) {
+    let i = 0;
+    while (i < run.length && words[start + i] === run[i]) i++;
+    if (i === run.length) return start;
+  }
+  return -1;
+}

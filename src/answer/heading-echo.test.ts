@@ -39,6 +39,14 @@ describe("headings a question repeats", () => {
     expect(echoes("So what is PostgreSQL?", "en", ["What Is PostgreSQL?"])).toHaveLength(1);
   });
 
+  it("reads the same terms in another order when there are two or more", () => {
+    const faq = ["Kapitel 2. Debian bekommen", "2.1. Was ist die aktuelle Version von Debian?"];
+    expect(echoes("Welche Version von Debian ist die aktuelle?", "de", faq)).toEqual([faq[1]]);
+    expect(echoes("Welche Version von Debian ist die neueste?", "de", faq)).toEqual([]);
+    expect(echoes("PostgreSQL limits", "en", ["Appendix K. PostgreSQL Limits"])).toHaveLength(1);
+    expect(echoes("PostgreSQL", "en", ["PostgreSQL"])).toEqual([]);
+  });
+
   it("needs three words, one of them saying something, and prefers the closest heading", () => {
     expect(echoes("PostgreSQL?", "en", ["PostgreSQL"])).toEqual([]);
     expect(echoes("what is it", "en", ["What is it?"])).toEqual([]);

@@ -9,6 +9,8 @@ import { analyzerFor } from "../text/index.js";
 
 /** Words a question (or a heading) must have to be matched word for word. */
 const MIN_WORDS = 3;
+/** Terms a question must have to match a heading of the same terms in another order. */
+const MIN_TERMS = 2;
 /** Words the longer of question and heading may have beyond the shorter (", GNU/Linux"). */
 const MAX_EXTRA_WORDS = 2;
 
@@ -32,10 +34,19 @@ const LABELS = new Set([
   "apendice",
 ]);
 
+/** A heading's leading numbering, as text: "3.1.2. ", "F.38. ", "Appendix K. ", "Kapitel 1. ". */
+const NUMBERING = new RegExp(
+  `^\\s*(?:(?:${[...LABELS].join("|")})\\s+)?(?:\\d+(?:\\.\\d+)*\\.?|\\p{L}(?:\\.\\d+)*\\.)\\s+`,
+  "iu",
+);
+
 /** A site's headings, each with its words, ready to be matched. */
 export interface HeadingIndex {
+  headings: readonly SectionHeading[];
   /** Headings by their number of words. */
   byLength: Map<number, { heading: SectionHeading; words: string[] }[]>;
+  /** Per language, headings by their terms (`termsKey`), made when a question first needs them. */
+  byTerms: Map<string, Map<string, SectionHeading[]>>;
 }
 
 export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex {
@@ -50,7 +61,32 @@ export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex 
     }
     list.push({ heading, words });
   }
-  return { byLength };
+  return { headings, byLength, byTerms: new Map() };
+}
+
+/** The distinct terms `lang` analyses the text into (extra terms left out), as one key. */
+function termsKey(text: string, lang: string): { key: string; size: number } {
+  const terms = new Set<string>();
+  analyzerFor(lang).forEachTerm(text, (term, _position, _start, _end, extra) => {
+    if (!extra && !/^\d+$/.test(term)) terms.add(term);
+  });
+  return { key: [...terms].sort().join("\u0001"), size: terms.size };
+}
+
+function headingsByTerms(index: HeadingIndex, lang: string): Map<string, SectionHeading[]> {
+  let byKey = index.byTerms.get(lang);
+  if (!byKey) {
+    byKey = new Map();
+    for (const heading of index.headings) {
+      const { key, size } = termsKey(heading.heading.replace(NUMBERING, ""), lang);
+      if (size < MIN_TERMS) continue;
+      const list = byKey.get(key);
+      if (list) list.push(heading);
+      else byKey.set(key, [heading]);
+    }
+    index.byTerms.set(lang, byKey);
+  }
+  return byKey;
 }
 
 /**
@@ -59,7 +95,8 @@ export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex 
  * on the heading's side words of the site's name (`siteName`: "Was ist Debian GNU/Linux?" for
  * "Was ist Debian?"). A word beyond may be what the question asks ("What is Debian's price?") or
  * narrow the heading ("How do I install Debian on ARM?"). The shorter of the two has at least
- * three words, one of them not a stopword.
+ * three words, one of them not a stopword. After those, the headings whose terms are the
+ * question's, in any order, when it has two or more.
  */
 export function echoedHeadings(
   question: string,
@@ -68,7 +105,6 @@ export function echoedHeadings(
   siteName = "",
 ): SectionHeading[] {
   const asked = wordsOf(question);
-  if (asked.length < MIN_WORDS) return [];
   const analyzer = analyzerFor(lang);
   const named = new Set(wordsOf(siteName));
   const saysSomething = (words: readonly string[]) => words.some((w) => !analyzer.isStopword(w));
@@ -76,7 +112,8 @@ export function echoedHeadings(
     words.some((w) => !analyzer.isStopword(w) && !(side === "heading" && named.has(w)));
   const found: { heading: SectionHeading; extra: number }[] = [];
   const from = Math.max(MIN_WORDS, asked.length - MAX_EXTRA_WORDS);
-  for (let length = from; length <= asked.length + MAX_EXTRA_WORDS; length++) {
+  const to = asked.length < MIN_WORDS ? 0 : asked.length + MAX_EXTRA_WORDS;
+  for (let length = from; length <= to; length++) {
     for (const { heading, words } of index.byLength.get(length) ?? []) {
       const [shorter, longer] = words.length <= asked.length ? [words, asked] : [asked, words];
       const at = runStart(longer, shorter);
@@ -86,7 +123,16 @@ export function echoedHeadings(
       found.push({ heading, extra: longer.length - shorter.length });
     }
   }
-  return found.sort((a, b) => a.extra - b.extra).map((f) => f.heading);
+  const ordered = found.sort((a, b) => a.extra - b.extra).map((f) => f.heading);
+  // The same terms in another order ("Welche Version von Debian ist die aktuelle?" for "Was ist
+  // die aktuelle Version von Debian?"): two terms at least, the heading's all and only them.
+  const { key, size } = termsKey(question, lang);
+  if (size >= MIN_TERMS) {
+    for (const heading of headingsByTerms(index, lang).get(key) ?? []) {
+      if (!ordered.includes(heading)) ordered.push(heading);
+    }
+  }
+  return ordered;
 }
 
 /** Lower-case words of letters and digits, accents removed. */

@@ -24,6 +24,13 @@ describe("detectLanguage: short questions", () => {
     ["hoe installeer ik een pakket", "nl"],
     ["öffnungszeiten", "de"],
     ["orari di apertura", "it"],
+    // Letters a language writes or never does: Spanish writes é, never è.
+    ["Cos'è Debian?", "it"],
+    ["Dov'è il file?", "it"],
+    ["Já está instalado?", "pt"],
+    ["Où est le fichier ?", "fr"],
+    ["¿Dónde está?", "es"],
+    ["Müssen wir zahlen?", "de"],
   ])("%s → %s", (question, lang) => {
     const guess = detectLanguage(question);
     expect(guess.lang).toBe(lang);

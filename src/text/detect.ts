@@ -58,6 +58,72 @@ const WINDOWS = 3;
 const WINDOW_CHARS = 600;
 /** Weight of the stopword share against eld's 0…1 score. */
 const STOPWORD_WEIGHT = 0.3;
+/**
+ * Letters a language does not write (loanwords aside), per language: a short text holding one is
+ * hardly in it. "Cos'è Debian?" is not Spanish, whatever its n-grams say: Spanish writes é, never è.
+ * Only texts of a question's length are judged so; a page may quote any name.
+ */
+const FOREIGN_LETTERS: Record<string, RegExp> = {
+  en: /[äöüßñãõòìùåø]/i,
+  de: /[ñãõàèìòùâêîôûåçœæ]/i,
+  it: /[äöüßñãõçâêôûåœæë]/i,
+  fr: /[äößñãõáíóìòúå]/i,
+  es: /[àèìòùâêîôûäëïöãõçßœæå]/i,
+  pt: /[äößñèìòùëïåœæ]/i,
+  nl: /[ßñãõìòùâîôûåçœæ]/i,
+};
+/** What a foreign letter leaves of a language's score. */
+const FOREIGN_FACTOR = 0.05;
+/**
+ * Letters few languages write, and which: each found adds `MARKER_WEIGHT` to its languages'
+ * scores, shared among them as weighed here (n-grams of a few words often miss "ì" or "ã").
+ */
+const MARKER_LETTERS: Record<string, Record<string, number>> = {
+  // Italian's "è" (is) is far more common than French's.
+  è: { it: 2, fr: 1 },
+  à: { it: 1, fr: 1, pt: 1 },
+  ì: { it: 1 },
+  ò: { it: 1 },
+  ù: { it: 1, fr: 1 },
+  ñ: { es: 1 },
+  "¿": { es: 1 },
+  "¡": { es: 1 },
+  ã: { pt: 1 },
+  õ: { pt: 1 },
+  ß: { de: 1 },
+  ä: { de: 1 },
+  ö: { de: 1, nl: 1 },
+  ü: { de: 1 },
+  ç: { fr: 1, pt: 1 },
+  œ: { fr: 1 },
+  ê: { fr: 1, pt: 1 },
+  â: { fr: 1, pt: 1 },
+  ô: { fr: 1, pt: 1 },
+  î: { fr: 1 },
+  û: { fr: 1 },
+  ë: { fr: 1, nl: 1 },
+  ï: { fr: 1, nl: 1 },
+};
+const MARKER_WEIGHT = 0.15;
+const MARKERS = new RegExp(`[${Object.keys(MARKER_LETTERS).join("")}]`, "giu");
+
+/** A short text's letters: languages that write its rarer ones gain, those that never do lose. */
+function weighLetters(text: string, scores: Map<string, number>): void {
+  const found = new Set(text.toLowerCase().match(MARKERS) ?? []);
+  for (const letter of found) {
+    const shares = Object.entries(MARKER_LETTERS[letter] ?? {});
+    const total = shares.reduce((sum, [, share]) => sum + share, 0);
+    for (const [code, share] of shares) {
+      scores.set(code, (scores.get(code) ?? 0) + (MARKER_WEIGHT * share) / total);
+    }
+  }
+  for (const [code, foreign] of Object.entries(FOREIGN_LETTERS)) {
+    const value = scores.get(code);
+    if (value !== undefined && foreign.test(text)) scores.set(code, value * FOREIGN_FACTOR);
+  }
+}
+/** Characters up to which a text is judged by its letters too (a question, a heading). */
+const SHORT_TEXT = 120;
 /** A known language of the site wins unless another scores this much higher. */
 const CANDIDATE_BONUS = 1.3;
 /** The declared language wins unless another scores this much higher. */
@@ -240,6 +306,7 @@ export function detectLanguage(text: string, hints: DetectHints = {}): LanguageG
   for (const [code, value] of share) {
     scores.set(code, (scores.get(code) ?? 0) + STOPWORD_WEIGHT * value);
   }
+  if (text.length <= SHORT_TEXT) weighLetters(text, scores);
   const bonus = (code: string, amount: number) => {
     const value = scores.get(code);
     if (value !== undefined && value > 0) scores.set(code, value * amount);

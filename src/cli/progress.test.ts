@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SiteProgress } from "../crawl/site-crawl.js";
 import { createProgress } from "./progress.js";
 
@@ -66,5 +66,61 @@ describe("crawl progress (live lines on a terminal)", () => {
     );
     expect(drawn({ until: in10s, why: "retry-after" })).toMatch(/waiting (9|10) s \(retry-after\)/);
     expect(drawn({ until: Date.now() + 400, why: "pace" })).not.toContain("waiting");
+  });
+});
+
+describe("crawl progress (quiet lines of a long crawl)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const run = (updates: SiteProgress[], minutes: number) => {
+    vi.useFakeTimers();
+    const stream = new PassThrough();
+    let text = "";
+    stream.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    const display = createProgress(stream, false, 60_000);
+    for (const update of updates) display.update(update);
+    vi.advanceTimersByTime(minutes * 60_000);
+    display.stop();
+    vi.advanceTimersByTime(60_000);
+    return text.split("\n").filter(Boolean);
+  };
+
+  it("says once a minute where each site still crawling stands", () => {
+    const lines = run(
+      [
+        progress({}),
+        progress({
+          startUrl: "https://b.example/",
+          site: "https://b.example",
+          state: "done",
+          stoppedBy: null,
+        }),
+      ],
+      2,
+    );
+    expect(
+      lines.filter(
+        (l) =>
+          l === "hooty: https://a.example  crawling  fetched 3  indexed 2  queued 4  skipped 1",
+      ),
+    ).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith("hooty: https://b.example  done"))).toHaveLength(1);
+  });
+
+  it("sums up many sites in one line", () => {
+    const many = Array.from({ length: 8 }, (_, i) =>
+      progress({
+        startUrl: `https://s${i}.example/`,
+        site: `https://s${i}.example`,
+        state: i < 2 ? "done" : "crawling",
+        stoppedBy: null,
+      }),
+    );
+    const lines = run(many, 1);
+    expect(lines.at(-1)).toBe("hooty: 6 sites crawling, 2 done  fetched 24  indexed 16  queued 32");
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
-import { type HeadingIndex, headingIndex } from "./heading-echo.js";
+import { type HeadingIndex, headingIndex, headingsByTerms } from "./heading-echo.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 
 export interface SiteProfile {
@@ -69,7 +69,14 @@ export class AnswerCache {
     const { entry, sites } = this.entryFor(texts, siteId, version);
     if (!entry.memory && !entry.building) this.loadMemory(texts, siteId, entry, sites);
     const state = siteState(texts, pages, siteId, entry);
-    await Promise.all([state.profile(), state.speller(), state.headings(), entry.building]);
+    const [profile, headings] = await Promise.all([
+      state.profile(),
+      state.headings(),
+      state.speller(),
+      entry.building,
+    ]);
+    // Analysed now rather than by a site's first question in each of its languages.
+    for (const lang of profile.languages) headingsByTerms(headings, lang);
   }
 
   private entryFor(texts: TextIndex, siteId: number, version: string) {

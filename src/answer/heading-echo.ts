@@ -73,7 +73,8 @@ function termsKey(text: string, lang: string): { key: string; size: number } {
   return { key: [...terms].sort().join("\u0001"), size: terms.size };
 }
 
-function headingsByTerms(index: HeadingIndex, lang: string): Map<string, SectionHeading[]> {
+/** The headings by their terms in `lang` (analysed on first use, then kept with the index). */
+export function headingsByTerms(index: HeadingIndex, lang: string): Map<string, SectionHeading[]> {
   let byKey = index.byTerms.get(lang);
   if (!byKey) {
     byKey = new Map();

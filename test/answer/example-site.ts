@@ -16,7 +16,7 @@ export const routes = {
       [
         "intro",
         "Introduction",
-        "This manual explains how to run the Example database server day to day. Read <a href=\"/about\">about the Example database</a> first.",
+        'This manual explains how to run the Example database server day to day. Read <a href="/about">about the Example database</a> first.',
       ],
     ]),
   ),

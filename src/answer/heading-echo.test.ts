@@ -22,6 +22,10 @@ describe("headings a question repeats", () => {
       ),
     ).toEqual(["1.2. Cosa è Debian GNU/Linux?"]);
     expect(echoes("What is PostgreSQL?", "en", ["Appendix K. What Is PostgreSQL"])).toHaveLength(1);
+    // An elided word reads as the whole one.
+    expect(
+      echoes("Cos'è Debian?", "it", ["1.2. Cosa è Debian GNU/Linux?"], "Debian GNU/Linux"),
+    ).toHaveLength(1);
   });
 
   it("lets a heading add words of the site's name, and either side stopwords, nothing more", () => {

@@ -14,6 +14,14 @@ const MIN_TERMS = 2;
 /** Words the longer of question and heading may have beyond the shorter (", GNU/Linux"). */
 const MAX_EXTRA_WORDS = 2;
 
+/**
+ * Words written elided before a vowel, read whole so that both spellings match: Italian's
+ * "Cos'è Debian?" asks what "Cosa è Debian?" does.
+ */
+const ELIDED: Record<string, Record<string, string>> = {
+  it: { cos: "cosa", dov: "dove", com: "come", quand: "quando" },
+};
+
 /** Labels that number a heading, followed by a number or letter ("Kapitel 1.", "Appendix K."). */
 const LABELS = new Set([
   "chapter",
@@ -52,7 +60,7 @@ export interface HeadingIndex {
 export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex {
   const byLength: HeadingIndex["byLength"] = new Map();
   for (const heading of headings) {
-    const words = withoutNumbering(wordsOf(heading.heading));
+    const words = withoutNumbering(wordsOf(heading.heading)).map(whole);
     if (words.length === 0) continue;
     let list = byLength.get(words.length);
     if (!list) {
@@ -105,7 +113,7 @@ export function echoedHeadings(
   index: HeadingIndex,
   siteName = "",
 ): SectionHeading[] {
-  const asked = wordsOf(question);
+  const asked = wordsOf(question).map(whole);
   const analyzer = analyzerFor(lang);
   const named = new Set(wordsOf(siteName));
   const saysSomething = (words: readonly string[]) => words.some((w) => !analyzer.isStopword(w));
@@ -134,6 +142,15 @@ export function echoedHeadings(
     }
   }
   return ordered;
+}
+
+/** The word unelided, in whichever language elides it (no word is elided in two ways). */
+function whole(word: string): string {
+  for (const words of Object.values(ELIDED)) {
+    const full = words[word];
+    if (full !== undefined) return full;
+  }
+  return word;
 }
 
 /** Lower-case words of letters and digits, accents removed. */

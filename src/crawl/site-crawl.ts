@@ -28,7 +28,7 @@ import { CERTIFICATE_REFUSED, FetchFailure } from "./fetch/types.js";
 import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
 import { robotsGetThrough } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
-import { extractLinks } from "./links/extract.js";
+import { extractLinks, MAX_LINKS } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
@@ -156,6 +156,8 @@ class SiteCrawl {
   private listed = 0;
   /** Links were left because the frontier held `maxUrls` URLs. */
   private listFull = false;
+  /** The first page whose links were more than HootyBot reads of one page (`MAX_LINKS`). */
+  private crowded: string | null = null;
   private countedAt = 0;
   private counted: { outcomes: Record<string, number>; queued: number } | null = null;
   private savedAt = 0;
@@ -418,6 +420,11 @@ class SiteCrawl {
             `the site links to more than the ${this.maxUrls} URLs HootyBot records in one crawl: the pages behind the links found after that were not read`,
             "raise the page limit (--max-pages): the URLs HootyBot records grow with it",
           );
+        } else if (this.crowded) {
+          this.limitReached(
+            `${this.crowded} links to more than ${MAX_LINKS} URLs, and HootyBot reads the first ${MAX_LINKS} links of a page: pages linked only after those were not read`,
+            "link to the rest from other pages (split a long index into parts), or list every page in a sitemap",
+          );
         }
         return;
       }
@@ -573,6 +580,7 @@ class SiteCrawl {
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
     const links = directives.nofollow ? null : extractLinks(html);
+    if (links?.capped) this.crowded ??= url;
     let followed: string[] = [];
     if (links) {
       const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;

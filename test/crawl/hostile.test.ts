@@ -154,6 +154,22 @@ describe("hostile servers", () => {
     expect(stopped?.detail).toContain(`${s.origin}/hop/11 after 10 redirects in a row`);
   });
 
+  it("says so when a page links to more URLs than it reads of one page", async () => {
+    const links = Array.from({ length: 10_050 }, (_, i) => `/files/${i}.pdf`);
+    const s = await site({ ...pagesSite(0), "/": home(...links) });
+    const report = await crawl(`${s.origin}/`, {
+      settings: { maxPages: 1_000, gate: { minDelayMs: 20 } },
+    });
+    expect(report.outcome).toBe("completed");
+    expect(report.skipped["not-html"]).toBe(10_000);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "page-limit",
+        detail: `${s.origin}/ links to more than 10000 URLs, and HootyBot reads the first 10000 links of a page: pages linked only after those were not read`,
+      }),
+    ]);
+  });
+
   it("records no more URLs than its limit from pages that each link to hundreds of new ones", async () => {
     const wide = (n: number) =>
       pageHtml(

@@ -51,5 +51,12 @@ describe("extractLinks on what browsers skip", () => {
     expect(links.hrefs).toHaveLength(MAX_LINKS);
     expect(links.hrefs.at(-1)).toBe(`/p/${MAX_LINKS - 1}`);
     expect(links.canonical).toBe("/c");
+    expect(links.capped).toBe(true);
+    // Links repeated past the limit leave nothing unread.
+    const repeated = Array.from(
+      { length: MAX_LINKS + 500 },
+      (_, i) => `<a href=/p/${i % MAX_LINKS}>x</a>`,
+    );
+    expect(extractLinks(repeated.join("")).capped).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export interface PageLinks {
   base: string | null;
   /** `<link rel="canonical">`, when the page names one. */
   canonical: string | null;
+  /** Whether the page links to more than `MAX_LINKS` URLs, the rest left unread. */
+  capped: boolean;
 }
 
 const LINK_TAGS = new Set(["a", "area", "base", "link", "meta"]);
@@ -28,6 +30,11 @@ export function extractLinks(html: string): PageLinks {
   const hrefs = new Set<string>();
   let base: string | null = null;
   let canonical: string | null = null;
+  let capped = false;
+  const add = (href: string) => {
+    if (hrefs.size < MAX_LINKS) hrefs.add(href);
+    else if (!hrefs.has(href)) capped = true;
+  };
   scanTags(html, LINK_TAGS, (name, attributes) => {
     switch (name) {
       case "a":
@@ -35,7 +42,7 @@ export function extractLinks(html: string): PageLinks {
         const href = attributes.href;
         if (href === undefined || "download" in attributes) return;
         if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
-        if (hrefs.size < MAX_LINKS) hrefs.add(href.trim());
+        add(href.trim());
         return;
       }
       case "base":
@@ -47,18 +54,18 @@ export function extractLinks(html: string): PageLinks {
         if (!href) return;
         if (/\bcanonical\b/i.test(rel)) canonical ??= href;
         else if (FOLLOWED_LINK_RELS.test(rel) && /^$|html/i.test(attributes.type ?? "")) {
-          if (hrefs.size < MAX_LINKS) hrefs.add(href);
+          add(href);
         }
         return;
       }
       case "meta": {
         if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
         const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
-        if (target && hrefs.size < MAX_LINKS) hrefs.add(target.trim());
+        if (target) add(target.trim());
         return;
       }
     }
   });
   hrefs.delete("");
-  return { hrefs: [...hrefs], base, canonical };
+  return { hrefs: [...hrefs], base, canonical, capped };
 }

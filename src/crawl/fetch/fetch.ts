@@ -56,17 +56,15 @@ export function botHeaders(accept: string, extra: Record<string, string> = {}) {
  * `AbortSignal.any` can be garbage-collected and never fire.
  */
 export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
-  const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // A timer of more than LONGEST_TIMER_MS would fire at once.
+  const timeoutMs = Math.min(req.timeoutMs ?? DEFAULT_TIMEOUT_MS, LONGEST_TIMER_MS);
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(
-    () => {
-      timedOut = true;
-      controller.abort(new Error("timeout"));
-    },
-    Math.min(timeoutMs, LONGEST_TIMER_MS),
-  );
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error("timeout"));
+  }, timeoutMs);
   const relay = () => controller.abort(req.signal?.reason);
   if (req.signal?.aborted) relay();
   req.signal?.addEventListener("abort", relay, { once: true });

@@ -1,8 +1,8 @@
 /**
  * What answering a site keeps between questions in one process: the site's profile (languages,
- * name), its speller, its headings, and — from the second question on — its postings in memory. Everything is
- * dropped as soon as the site's index changes (its totals differ), and kept per store, so two
- * stores in one process never share a site's state.
+ * name), its speller, its headings, and — from the second question on — its postings in memory.
+ * Everything is dropped as soon as the site's index changes (its totals differ), and kept per
+ * store, so two stores in one process never share a site's state.
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, type Speller } from "../text/index.js";
@@ -61,8 +61,8 @@ export class AnswerCache {
   }
 
   /**
-   * Loads now all that answering the site keeps — its profile, its speller, its postings in
-   * memory — so that the answers that follow are warm (`hooty eval` times those).
+   * Loads now all that answering the site keeps — its profile, its speller, its headings, its
+   * postings in memory — so that the answers that follow are warm (`hooty eval` times those).
    */
   async warm(texts: TextIndex, pages: Pages, siteId: number): Promise<void> {
     const version = siteVersion(await texts.stats(siteId));

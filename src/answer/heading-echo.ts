@@ -60,7 +60,7 @@ export interface HeadingIndex {
 export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex {
   const byLength: HeadingIndex["byLength"] = new Map();
   for (const heading of headings) {
-    const words = withoutNumbering(wordsOf(heading.heading)).map(whole);
+    const words = wordsOf(heading.heading.replace(NUMBERING, "")).map(whole);
     if (words.length === 0) continue;
     let list = byLength.get(words.length);
     if (!list) {
@@ -162,21 +162,6 @@ function wordsOf(text: string): string[] {
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
-}
-
-/** The words after a heading's numbering: "8.1.", "F.38.", "Kapitel 1.", "Appendix K.". */
-function withoutNumbering(words: string[]): string[] {
-  let i = 0;
-  while (i < words.length) {
-    const word = words[i] as string;
-    const next = words[i + 1];
-    if (/^\d+$/.test(word)) i++;
-    else if (word.length === 1 && next !== undefined && /^\d+$/.test(next)) i++;
-    else if (LABELS.has(word) && next !== undefined && (/^\d+$/.test(next) || next.length === 1))
-      i += 2;
-    else break;
-  }
-  return words.slice(i);
 }
 
 /** Where `run` stands in `words` as consecutive words, or -1. */

@@ -717,12 +717,9 @@ class SiteCrawl {
 
   /**
    * Records what was found on a page; URLs HootyBot will never fetch are settled at once. A page's
-   * links (`bounded`) are recorded while the frontier holds fewer than `maxUrls` URLs.
-   * Resolves to how many URLs were new, and which of them HootyBot may follow.
-   */
-  /**
-   * Adds the URLs to the crawl's queue (those HootyBot never asks for settled at once). `bounded`
-   * counts them against the URLs one crawl records; `hops` is for a redirect's target.
+   * links (`bounded`) are recorded while the frontier holds fewer than `maxUrls` URLs; `hops` is
+   * for a redirect's target (redirects in a row that led to it). Resolves to how many URLs were
+   * new, and which of them HootyBot may follow.
    */
   private async enqueue(
     hrefs: readonly string[],

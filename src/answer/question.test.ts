@@ -36,6 +36,17 @@ describe("the reply's language", () => {
     expect([italian.lang, italian.replyLang]).toEqual(["it", "it"]);
   });
 
+  it("leaves out the stopwords of a question's own language where the site's analyses it", () => {
+    const german = analyseQuestion("Was ist MVCC?", ["en"]);
+    expect([german.lang, german.replyLang]).toEqual(["en", "de"]);
+    expect(german.terms.map((t) => t.word)).toEqual(["MVCC"]);
+    const french = analyseQuestion("Comment sauvegarder la base de données ?", ["it"]);
+    expect(french.terms.map((t) => t.word)).toEqual(["sauvegarder", "base", "données"]);
+    // A question in the site's own language keeps every word the site's analysis keeps.
+    const english = analyseQuestion("Was the die cast?", ["en"]);
+    expect(english.terms.map((t) => t.word)).toEqual(["die", "cast"]);
+  });
+
   it("is English for a question in no Latin letter, and the site's for a few unsure words", () => {
     expect(analyseQuestion("Как сделать резервную копию?", ["it"]).replyLang).toBe("en");
     expect(analyseQuestion("データベースをバックアップする方法", ["de"]).replyLang).toBe("en");

@@ -2,7 +2,7 @@
  * The question, analysed like the pages (DESIGN.md flow: "visitor question ─► analyse"): its
  * language among the site's, and its terms, each weighted once however often it is typed.
  */
-import { createAnalyzer, detectLanguage, SUPPORTED_LANGUAGES } from "../text/index.js";
+import { analyzerFor, createAnalyzer, detectLanguage, SUPPORTED_LANGUAGES } from "../text/index.js";
 
 export interface QueryTerm {
   term: string;
@@ -52,19 +52,23 @@ export function analyseQuestion(
   const unsure =
     siteLanguages.length > 0 && !siteLanguages.includes(guess.lang) && guess.confidence < 0.1;
   const lang = unsure ? (siteLanguages[0] as string) : guess.lang;
+  const replyLang = guess.confidence < REPLY_CONFIDENCE ? replyLanguage(text, lang) : lang;
+  // Matched in the site's language, a question in its own keeps only its own content words:
+  // "Was ist MVCC?" on an English site asks about MVCC, and "ist" is no word the site lacks.
+  const ownStopword =
+    replyLang !== lang && SUPPORTED_LANGUAGES.includes(replyLang)
+      ? (word: string) => analyzerFor(replyLang).isStopword(word)
+      : () => false;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const token of createAnalyzer(lang).analyze(text)) {
     if (seen.has(token.term)) continue;
     if (seen.size >= MAX_QUESTION_TERMS) break;
+    const word = text.slice(token.start, token.end);
+    if (ownStopword(word)) continue;
     seen.add(token.term);
-    terms.push({
-      term: token.term,
-      word: text.slice(token.start, token.end),
-      extra: token.extra === true,
-    });
+    terms.push({ term: token.term, word, extra: token.extra === true });
   }
-  const replyLang = guess.confidence < REPLY_CONFIDENCE ? replyLanguage(text, lang) : lang;
   return { text, lang, replyLang, terms };
 }
 

@@ -79,6 +79,17 @@ describe("analyze: stopwords", () => {
     expect(analyzerFor("de").isStopword("Paket")).toBe(false);
   });
 
+  it("keeps a word whose diacritics the stopword lacks", () => {
+    // "andern" (others) is a stopword; "ändern" (to change) is what visitors want to do.
+    expect(terms("Tastaturbelegung ändern", "de")).toEqual(["tastaturbeleg", "and"]);
+    expect(terms("Passwort aendern", "de")).toEqual(terms("Passwort ändern", "de"));
+    expect(terms("andern", "de")).toEqual([]);
+    expect(analyzerFor("de").isStopword("ÄNDERN")).toBe(false);
+    expect(analyzerFor("de").isStopword("ANDERN")).toBe(true);
+    expect(terms("hätte wäre", "de")).toEqual([]);
+    expect(terms("sì né lì", "it")).toEqual([]);
+  });
+
   it("keeps content words that generic stopword lists drop", () => {
     expect(terms("system information computer page help new", "en")).toHaveLength(6);
     expect(terms("Beispiel Jahr gut neu", "de")).toHaveLength(4);

@@ -105,8 +105,19 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   const lexicon = rules?.compounds ? (options.lexicon ?? seedLexicon(rules)) : undefined;
   const cacheSize = Math.max(1, options.cacheSize ?? 50_000);
   const stop = new Set<string>();
-  for (const word of rules?.stopwords ?? []) stop.add(matchForm(word, rules));
+  const writtenWithDiacritics = new Set<string>();
+  for (const word of rules?.stopwords ?? []) {
+    const form = matchForm(word, rules);
+    stop.add(form);
+    if (form !== word) writtenWithDiacritics.add(form);
+  }
   const isStopForm = (form: string) => stop.has(form);
+  /**
+   * A stopword typed without its diacritics ("fur") is still one, but a word typed with
+   * diacritics the list's word lacks is another word: "ändern" (to change) is not "andern".
+   */
+  const isStopSpelling = (spelt: string, form: string) =>
+    stop.has(form) && (spelt === form || writtenWithDiacritics.has(form));
   const cache = createSpanCache<Entry | null>(cacheSize);
   const asciiStop = asciiWords([...stop].map((form) => [form, 1] as const));
   /** German digraphs ("fuer") change a word's form: such words take the long way. */
@@ -126,7 +137,7 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   function simple(lower: string): Entry | null {
     const spelt = rules?.code === "de" ? germanDigraphs(lower) : lower;
     const form = fold(spelt);
-    if (form === "" || stop.has(form)) return null;
+    if (form === "" || isStopSpelling(spelt, form)) return null;
     if (!rules || lower.length > MAX_STEM_LENGTH) return { term: form, extras: null };
     const term = fold(rules.stem(spelt));
     if (term === "") return null;
@@ -203,7 +214,9 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   function isStopwordAt(text: string, start: number, end: number): boolean {
     const found = asciiStop.find(text, start, end);
     if (found !== NOT_ASCII && !(digraphs && hasDigraph(text, start, end))) return found === 1;
-    return stop.has(matchForm(text.slice(start, end).toLowerCase(), rules));
+    const lower = text.slice(start, end).toLowerCase();
+    const spelt = digraphs ? germanDigraphs(lower) : lower;
+    return isStopSpelling(spelt, fold(spelt));
   }
 
   function forEachTerm(text: string, visit: TermVisitor): number {

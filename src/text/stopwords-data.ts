@@ -4,10 +4,12 @@
  * in `@orama/stopwords` 3.1.18, Apache-2.0), with English contractions left out (the tokenizer strips
  * clitics, see `analyze.ts`) but their forms typed without the apostrophe in ("whats", "dont"),
  * Spanish pruned of participles that are content words in most sites ("estado", "sentido"), and a
- * few question words visitors type ("wann", "pourquoi", "waar", …).
+ * few question words visitors type ("wann", "pourquoi", "waar", …), and function words written
+ * with diacritics where the list had them only without ("wäre", "né").
  *
  * Lists hold lower-case words with their diacritics; `isStopword` also matches them typed without
- * diacritics ("fur" for "für", "perche" for "perché").
+ * diacritics ("fur" for "für", "perche" for "perché"), but not a word whose diacritics the list's
+ * word lacks ("ändern" is no "andern").
  */
 export const STOPWORD_TEXT: Readonly<Record<string, string>> = {
   en: `i me my myself we us our ours ourselves you your yours yourself yourselves he him his
@@ -35,7 +37,7 @@ seinen seiner seines selbst sich sie ihnen sind so solche solchem solchen solche
 soll sollte sondern sonst über um und uns unse unsem unsen unser unses unter viel vom von
 vor während war waren warst was weg weil weiter welche welchem welchen welcher welches
 wenn werde werden wie wieder will wir wird wirst wo wollen wollte würde würden zu zum zur
-zwar zwischen wann warum wieso weshalb wer wen wem bitte`,
+zwar zwischen wann warum wieso weshalb wer wen wem bitte hätte hätten wäre wären`,
   it: `ad al allo ai agli all agl alla alle con col coi da dal dallo dai dagli dall dagl dalla
 dalle di del dello dei degli dell degl della delle in nel nello nei negli nell negl nella
 nelle su sul sullo sui sugli sull sugl sulla sulle per tra contro io tu lui lei noi voi
@@ -55,7 +57,7 @@ faceste fecero facessi facesse facessimo facessero facendo sto stai sta stiamo s
 stiate stiano starò starai starà staremo starete staranno starei staresti starebbe
 staremmo stareste starebbero stavo stavi stava stavamo stavate stavano stetti stesti
 stette stemmo steste stettero stessi stesse stessimo stessero stando quando cosa qual
-quali perche posso può puoi`,
+quali perche posso può puoi sì sé né lì là`,
   fr: `au aux avec ce ces dans de des du elle en et eux il je la le leur lui ma mais me même mes
 moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi
 ton tu un une vos votre vous c d j l à m n s t y été étée étées étés étant suis es est

@@ -56,7 +56,8 @@ export interface TermEvidence {
   word: string;
   /** The term searched: the analysed word, or the site's term standing in for a typo. */
   term: string;
-  status: "known" | "corrected" | "unknown";
+  /** `parts`: unknown as a whole, asked in its parts, which the site knows ("Tastaturlayout"). */
+  status: "known" | "corrected" | "parts" | "unknown";
   /** How informative the word is (idf; a word the site never uses counts as the rarest). */
   weight: number;
   /**
@@ -107,6 +108,19 @@ export function evidenceOf(
   const evidence: TermEvidence[] = [];
   for (const question of asked) {
     if (!isMain(question)) continue;
+    const parts = terms.filter((t) => t.partOf === question.term && t.word === question.word);
+    if (parts.length > 0) {
+      if (evidence.some((e) => e.term === question.term)) continue;
+      // One word of the question, as specific as its most specific part, found as its parts are.
+      evidence.push({
+        word: question.word,
+        term: question.term,
+        status: "parts",
+        weight: Math.max(...parts.map((p) => p.idf)),
+        found: parts.reduce((sum, p) => sum + (shares.get(p.term) ?? 0), 0) / parts.length,
+      });
+      continue;
+    }
     const weighted = terms.find((t) => t.word === question.word && isMain(t));
     if (!weighted) {
       evidence.push({

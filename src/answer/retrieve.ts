@@ -14,6 +14,11 @@ export interface WeightedTerm extends QueryTerm {
   idf: number;
   /** The term as typed when the site did not know it and a correction stands in. */
   correctedFrom?: string;
+  /**
+   * The question's word, unknown to the site as a whole, that this part stands for with its
+   * other parts ("Tastaturlayout": "tastatur" and "layout"): a main term then, not an extra.
+   */
+  partOf?: string;
 }
 
 export interface Candidate {
@@ -40,8 +45,10 @@ export async function weighTerms(
   const df = await index.documentFrequencies(terms.map((t) => t.term));
   const weighted: WeightedTerm[] = [];
   const seen = new Set<string>();
-  for (const term of terms) {
-    let known = term;
+  /** Parts standing for their unknown whole word, by the part's position in `terms`. */
+  const standIns = new Map<number, string>();
+  for (const [i, term] of terms.entries()) {
+    let known: QueryTerm = term;
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
     if (frequency === 0 && isMain(term) && inLexicon(lang, term.word) !== true) {
@@ -52,14 +59,49 @@ export async function weighTerms(
         correctedFrom = term.term;
       }
     }
+    if (frequency === 0 && isMain(term) && !correctedFrom && !isIdentifier(term.word)) {
+      for (const part of knownParts(terms, i, df)) standIns.set(part, term.term);
+    }
+    const partOf = standIns.get(i);
+    if (partOf !== undefined) known = { ...term, extra: false };
     if (frequency === 0 || seen.has(known.term)) continue;
     // A related word most of the site uses says nothing about which page answers.
     if (term.related && frequency > chunks * MAX_RELATED_SHARE) continue;
     seen.add(known.term);
     const idf = Math.log(1 + (chunks - frequency + 0.5) / (frequency + 0.5));
-    weighted.push({ ...known, idf, ...(correctedFrom ? { correctedFrom } : {}) });
+    weighted.push({
+      ...known,
+      idf,
+      ...(correctedFrom ? { correctedFrom } : {}),
+      ...(partOf !== undefined ? { partOf } : {}),
+    });
   }
   return weighted;
+}
+
+/**
+ * A name made of pieces ("pg_cron", "mysql_fdw", "v2.1"): the site knowing its pieces says
+ * nothing of whether it knows the thing named.
+ */
+function isIdentifier(word: string): boolean {
+  return /[\d_.]/.test(word);
+}
+
+/**
+ * The positions of the parts (compound parts, pieces of a hyphenated word) that follow the
+ * unknown word at `at`, when there are at least two and the site knows every one: a compound
+ * the site never writes whole ("Tastaturlayout", "Paket-Update") is still asked in its parts.
+ */
+function knownParts(terms: readonly QueryTerm[], at: number, df: ReadonlyMap<string, number>) {
+  const whole = terms[at] as QueryTerm;
+  const parts: number[] = [];
+  for (let i = at + 1; i < terms.length; i++) {
+    const part = terms[i] as QueryTerm;
+    if (!part.extra || part.word !== whole.word || part.related) break;
+    if ((df.get(part.term) ?? 0) === 0) return [];
+    parts.push(i);
+  }
+  return parts.length >= 2 ? parts : [];
 }
 
 /**

@@ -63,6 +63,15 @@ describe("hooty ask", () => {
     expect(german.citations[0]?.url).toContain("/de/pakete");
   });
 
+  it("reads a compound the pages never write whole in its parts, but not a name", async () => {
+    const german = await ask("Paketabhängigkeiten?");
+    expect(german.covered).toBe(true);
+    expect(german.citations[0]?.url).toContain("/de/pakete");
+    // The site knows "shared" and "buffer"; a setting named "shared_buffer" it does not.
+    const name = await ask("shared_buffer");
+    expect(name).toMatchObject({ covered: false, citations: [] });
+  });
+
   it("says plainly, in the question's language, when the pages do not cover it", async () => {
     const english = await ask("What is the price of the enterprise license in Brazil?");
     expect(english).toEqual({

@@ -111,12 +111,12 @@ export function evidenceOf(
     const parts = terms.filter((t) => t.partOf === question.term && t.word === question.word);
     if (parts.length > 0) {
       if (evidence.some((e) => e.term === question.term)) continue;
-      // One word of the question, as specific as its most specific part, found as its parts are.
+      // A word the site never writes whole weighs as one it never uses, found as its parts are.
       evidence.push({
         word: question.word,
         term: question.term,
         status: "parts",
-        weight: Math.max(...parts.map((p) => p.idf)),
+        weight: rarest * unknownWeight(question.word, lang),
         found: parts.reduce((sum, p) => sum + (shares.get(p.term) ?? 0), 0) / parts.length,
       });
       continue;

@@ -46,16 +46,16 @@ export interface AnswerabilityModel {
 
 /** Fitted by `npm run bench -- evidence` (BENCHMARKS.md, "Evidence"). */
 export const MODEL: AnswerabilityModel = {
-  intercept: 1.249,
+  intercept: 1.076,
   weights: {
-    coverage: 2.207,
-    missing: -2.978,
-    unknown: -0.983,
-    found: 0.245,
-    score: 0.422,
-    weight: -1.681,
-    words: 4.459,
-    scoreShare: 0.77,
+    coverage: 2.205,
+    missing: -3.121,
+    unknown: -1.269,
+    found: 0.17,
+    score: 0.53,
+    weight: -1.688,
+    words: 4.602,
+    scoreShare: 0.792,
   },
 };
 

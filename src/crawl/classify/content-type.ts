@@ -66,3 +66,8 @@ export function isHtml(contentType: string, body: string): boolean {
   if (type === null || UNKNOWN_TYPES.has(type)) return sniffHtml(body);
   return HTML_TYPES.has(type) && !looksBinary(body);
 }
+
+/** Whether a media type (as `mediaType` gives it) names HTML. */
+export function isHtmlType(type: string): boolean {
+  return HTML_TYPES.has(type);
+}

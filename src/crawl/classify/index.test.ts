@@ -33,6 +33,10 @@ describe("classify: the order of decisions", () => {
     expect(classify(r(200, { "content-type": "application/pdf" }, "")).detail).toContain(
       "application/pdf",
     );
+    // A server that calls a PDF HTML: the detail says what the body is, not "text/html, not HTML".
+    const mislabelled = classify(r(200, { "content-type": "text/html" }, "%PDF-1.7\n"));
+    expect(mislabelled.kind).toBe("not-html");
+    expect(mislabelled.detail).toMatch(/says it is text\/html, but its body is binary data/);
   });
 
   it("then js-rendered, before noindex", () => {

@@ -3,7 +3,7 @@
  * crawler. Decisions, in order: bot-protection (any status), not-html, js-rendered, noindex,
  * content. An ordinary error page is content here; the crawler judges statuses itself.
  */
-import { isHtml, mediaType } from "./content-type.js";
+import { isHtml, isHtmlType, mediaType } from "./content-type.js";
 import { fromMetaTags, fromRobotsHeader, type RobotsDirectives } from "./directives.js";
 import type { Evidence } from "./evidence.js";
 import { allowListGuide, JS_RENDERED_ADVICE } from "./guides.js";
@@ -83,9 +83,11 @@ export function classify(response: ResponseToClassify): Classification {
     return {
       kind: "not-html",
       product: null,
-      detail: type
-        ? `The response is ${type}, not an HTML page.`
-        : "The response is not an HTML page.",
+      detail: !type
+        ? "The response is not an HTML page."
+        : isHtmlType(type)
+          ? `The response says it is ${type}, but its body is binary data (such as a PDF or an image), not an HTML page.`
+          : `The response is ${type}, not an HTML page.`,
       robots,
     };
   }

@@ -25,6 +25,7 @@
  * `detectLanguage` loads eld's n-gram model the first time a text needs it (about 0.2 s once per
  * process from the build's JSON snapshot, eld-model.ts; see BENCHMARKS.md).
  */
+export { ANALYSIS_VERSION } from "./analysis-version.js";
 export {
   type Analyzer,
   type AnalyzerOptions,

@@ -119,6 +119,9 @@ describe("chunkPage", () => {
     const b = chunkPage(again).map((c) => c.hash);
     expect(b).toEqual(a);
     expect(new Set(a).size).toBe(a.length);
-    expect(contentHash("Kurzer Text.")).toBe(chunkPage(page).at(-1)?.hash);
+    const last = chunkPage(page).at(-1);
+    expect(contentHash("Kurzer Text.", last?.lang ?? "")).toBe(last?.hash);
+    // The same words analysed in another language are another passage.
+    expect(contentHash("Kurzer Text.", "en")).not.toBe(contentHash("Kurzer Text.", "de"));
   });
 });

@@ -6,6 +6,7 @@
  * overlong sentence at word boundaries: never inside a word.
  */
 import { hash } from "node:crypto";
+import { ANALYSIS_VERSION } from "../../text/analysis-version.js";
 import type { ExtractedPage, Section } from "../extract/types.js";
 import { type Span, splitSentences } from "./sentences.js";
 
@@ -39,8 +40,8 @@ export interface Chunk {
    */
   sentences: Span[];
   /**
-   * Content hash of `text` (SHA-256, first 32 hex digits): equal text on several pages, or under
-   * `/` and `/index.html`, gives one hash, so the store keeps the text once and its places apart.
+   * Content hash of `text` as analysed (`contentHash`): equal text on several pages, or under `/`
+   * and `/index.html`, gives one hash, so the store keeps the text once and its places apart.
    */
   hash: string;
 }
@@ -65,17 +66,21 @@ export function chunkPage(page: ExtractedPage, options: ChunkOptions = {}): Chun
         end: span.end,
         words: span.words,
         sentences: splitSentences(text, lang),
-        hash: contentHash(text),
+        hash: contentHash(text, lang),
       });
     }
   });
   return chunks;
 }
 
-/** SHA-256 of the text, first 32 hex digits. */
-export function contentHash(text: string): string {
+/**
+ * SHA-256 of the text with its language and the analysis version, first 32 hex digits: a passage
+ * stored under one hash keeps the terms that language's analysis gave it, so text analysed
+ * another way (another language, a newer analysis) is another passage.
+ */
+export function contentHash(text: string, lang: string): string {
   // the one-shot form: a Hash object per passage costs more than hashing it
-  return hash("sha256", text, "hex").slice(0, 32);
+  return hash("sha256", `${ANALYSIS_VERSION} ${lang}\n${text}`, "hex").slice(0, 32);
 }
 
 /** The id a link to `offset` in the section should target. */

@@ -1,0 +1,9 @@
+/**
+ * The version of the analysis pages are indexed under (tokens, folding, stopwords, stems, compound
+ * parts). Raise it with any change that makes a text yield other terms: a passage's stored terms
+ * belong to the version its hash names (index/chunk/chunk.ts), so a page indexed again never
+ * reuses a passage analysed the old way.
+ *
+ * 1: the first index; 2: "ändern" no longer read as the stopword "andern".
+ */
+export const ANALYSIS_VERSION = 2;

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/helpers/cli.js";
 import type { FetchedPage } from "../core/page-sink.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import type { Store } from "../store/types.js";
+import { ANALYSIS_VERSION } from "../text/analysis-version.js";
 import { createIndexSink } from "./page-sink.js";
 
 const DIR = resolve(import.meta.dirname, "../../test/fixtures/extract/pg");
@@ -86,6 +88,37 @@ describe("index sink", () => {
     const alone = await setUp();
     await createIndexSink(alone.store).accept(fetched(alone.siteId, last));
     expect(await navigationLines(alone.store, alone.siteId, last)).not.toEqual([]);
+  });
+
+  it("indexes a site written under an older analysis again, from its stored blocks", async () => {
+    const first = await setUp();
+    const sink = createIndexSink(first.store);
+    for (const name of FILES.slice(0, 3)) await sink.accept(fetched(first.siteId, name));
+    expect(await first.store.texts.analysisVersion(first.siteId)).toBe(ANALYSIS_VERSION);
+    await first.store.close();
+    opened.splice(opened.indexOf(first.store), 1);
+
+    // As a Hooty before analysis versions left it: no version, passages stored under other hashes.
+    const db = new Database(first.file);
+    db.prepare("UPDATE sites SET analysis = NULL").run();
+    db.prepare("UPDATE chunks SET hash = 'old-' || hash").run();
+    const oldChunks = db.prepare("SELECT count(*) FROM chunks").pluck().get() as number;
+    db.close();
+
+    const later = openSqliteStore(first.file);
+    opened.push(later);
+    await createIndexSink(later).accept(fetched(first.siteId, FILES[3] as string));
+    expect(await later.texts.analysisVersion(first.siteId)).toBe(ANALYSIS_VERSION);
+    const check = new Database(first.file, { readonly: true });
+    const hashes = check.prepare("SELECT hash FROM chunks").pluck().all() as string[];
+    check.close();
+    expect(hashes.filter((h) => h.startsWith("old-"))).toEqual([]);
+    expect(hashes.length).toBeGreaterThan(oldChunks);
+    // The earlier pages are still indexed, and found by their words.
+    const stats = await later.texts.stats(first.siteId);
+    expect(stats.pages).toBe(4);
+    const [dump] = await later.texts.postings(first.siteId, ["pg_dump"]);
+    expect(dump?.df ?? 0).toBeGreaterThan(0);
   });
 
   it("removes a page with everything it held, and is a no-op for an unknown page", async () => {

@@ -9,6 +9,7 @@
  */
 import type { PageSink } from "../core/page-sink.js";
 import type { Pages, TextIndex } from "../store/types.js";
+import { ANALYSIS_VERSION } from "../text/analysis-version.js";
 import { collectAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
 import { pageLanguage, rememberingSectionDetectors } from "./language.js";
@@ -21,6 +22,17 @@ export interface IndexStore {
   texts: TextIndex;
 }
 
+/**
+ * A site whose index was written under an older analysis (a Hooty before this one) has its
+ * stored pages indexed again, from their stored blocks, before its next page: answers then meet
+ * every page on the same terms as the question.
+ */
+async function analysedAsNow(texts: TextIndex, siteId: number, site: SiteBoilerplateIndex) {
+  if ((await texts.analysisVersion(siteId)) === ANALYSIS_VERSION) return;
+  await site.reindexAll();
+  await texts.setAnalysisVersion(siteId, ANALYSIS_VERSION);
+}
+
 export function createIndexSink(store: IndexStore): PageSink {
   const sites = new Map<number, Promise<SiteBoilerplateIndex>>();
   const recent = new RecentPages();
@@ -28,7 +40,12 @@ export function createIndexSink(store: IndexStore): PageSink {
   const siteOf = (siteId: number) => {
     let site = sites.get(siteId);
     if (!site) {
-      site = loadSiteBoilerplate({ siteId, texts: store.texts, recent, sectionDetectors });
+      site = loadSiteBoilerplate({ siteId, texts: store.texts, recent, sectionDetectors }).then(
+        async (loaded) => {
+          await analysedAsNow(store.texts, siteId, loaded);
+          return loaded;
+        },
+      );
       site.catch(() => sites.delete(siteId));
       sites.set(siteId, site);
     }

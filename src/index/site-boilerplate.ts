@@ -22,6 +22,11 @@ export interface SiteBoilerplateIndex {
   forget(url: string): void;
   /** Re-indexes earlier pages when the detector has moved on enough since the last check. */
   catchUp(): Promise<number>;
+  /**
+   * Indexes every stored page of the site again from its stored blocks (an index written under
+   * an older analysis); resolves to the number of pages re-indexed.
+   */
+  reindexAll(): Promise<number>;
 }
 
 export interface SiteBoilerplateDeps {
@@ -85,6 +90,24 @@ export async function loadSiteBoilerplate(
       recent.forget(siteId, url);
       masks.delete(url);
       checked.delete(url);
+    },
+    async reindexAll() {
+      let done = 0;
+      for (const url of [...masks.keys()]) {
+        // A turn of the event loop per page: the thread's other calls (a crawl's) go on meanwhile.
+        await new Promise((next) => setImmediate(next));
+        const json = await texts.blocks(siteId, url);
+        const page = json === null ? null : decodeBlocks(url, json);
+        const text = page && buildPageText(page, detector.classify(page), detectors);
+        if (!text || !(await texts.updateText(siteId, url, text))) {
+          masks.delete(url);
+          continue;
+        }
+        masks.set(url, text.boilerplate.mask);
+        checked.set(url, detector.version);
+        done++;
+      }
+      return done;
     },
     async catchUp() {
       const step = pageStep(detector.pages);

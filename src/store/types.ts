@@ -353,6 +353,13 @@ export interface TextIndex {
   boilerplate(siteId: number): Promise<Map<string, BoilerplateRecord>>;
   /** The page's stored blocks (`PageText.blocks`), null when the page is not indexed. */
   blocks(siteId: number, url: string): Promise<string | null>;
+  /**
+   * The analysis version (`ANALYSIS_VERSION`) every page of the site is indexed under; null when
+   * none is recorded (a new site, or an index written before versions were kept).
+   */
+  analysisVersion(siteId: number): Promise<number | null>;
+  /** Records that every page of the site is indexed under `version`. */
+  setAnalysisVersion(siteId: number, version: number): Promise<void>;
   stats(siteId: number): Promise<IndexStats>;
   /**
    * The postings of each term (analysed terms, as the index phase made them) in the site; terms

@@ -308,4 +308,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE frontier ADD COLUMN hops INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 12,
+    name: "the analysis each site's index was written under",
+    sql: `
+      -- ANALYSIS_VERSION (src/text/analysis-version.ts) of the site's passages; NULL for an index
+      -- written before versions were kept. The index phase analyses an older one again.
+      ALTER TABLE sites ADD COLUMN analysis INTEGER;
+    `,
+  },
 ];

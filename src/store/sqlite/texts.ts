@@ -140,6 +140,8 @@ export function sqliteTexts(
     "SELECT url, fingerprints, mask FROM page_texts WHERE site_id = ?",
   );
   const blocks = db.prepare("SELECT blocks FROM page_texts WHERE site_id = ? AND url = ?").pluck();
+  const analysisOf = db.prepare("SELECT analysis FROM sites WHERE id = ?").pluck();
+  const setAnalysis = db.prepare("UPDATE sites SET analysis = ? WHERE id = ?");
   const stats = db.prepare("SELECT chunks, total_length FROM index_stats WHERE site_id = ?");
   const pageCount = db.prepare("SELECT count(*) FROM page_texts WHERE site_id = ?").pluck();
   // A term's tokens, and a site's, are each one range of the vocabulary (index-format.ts).
@@ -375,6 +377,11 @@ export function sqliteTexts(
       return out;
     },
     blocks: async (siteId, url) => (blocks.get(siteId, url) as string | undefined) ?? null,
+    analysisVersion: async (siteId) =>
+      (analysisOf.get(siteId) as number | null | undefined) ?? null,
+    setAnalysisVersion: async (siteId, version) => {
+      setAnalysis.run(version, siteId);
+    },
     stats: async (siteId) => {
       const row = stats.get(siteId) as { chunks: number; total_length: number } | undefined;
       return {

@@ -33,6 +33,7 @@ export function callCrawlStore(
 export type IndexRequest =
   | { op: "accept"; page: FetchedPage; crawlId?: number }
   | { op: "remove"; siteId: number; url: string }
+  | { op: "site"; siteId: number }
   | { op: "store"; area: CrawlStoreArea; method: string; args: unknown[] };
 
 export type IndexCall = IndexRequest & { id: number };

@@ -164,6 +164,9 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     remove: async (siteId, url) => {
       await call({ op: "remove", siteId, url });
     },
+    prepareSite: async (siteId) => {
+      await call({ op: "site", siteId });
+    },
     close: () => {
       closed ??= Promise.allSettled([...inFlight]).then(async () => {
         const thread = worker();

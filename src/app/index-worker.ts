@@ -41,6 +41,11 @@ function run(call: IndexCall): Promise<unknown> {
         if (call.crawlId !== undefined)
           await store.frontier.settle(call.crawlId, call.page.url, "indexed");
       });
+    case "site":
+      return sink.then(async (index) => {
+        await takeTurn();
+        await index.prepareSite?.(call.siteId);
+      });
     case "remove":
       return sink.then(async (index) => {
         await takeTurn();

@@ -31,4 +31,9 @@ export interface PageSink {
    * the crawl settles the entry itself once `accept` resolves.
    */
   acceptIndexed?(page: FetchedPage, crawlId: number): Promise<void>;
+  /**
+   * A crawl of a site already known begins: the sink brings what it holds of the site up to date
+   * (pages indexed by an older analysis are indexed again), even if no page of the site changed.
+   */
+  prepareSite?(siteId: number): Promise<void>;
 }

@@ -334,6 +334,8 @@ class SiteCrawl {
     const known = await store.sites.byOrigin(this.origin);
     this.mayHavePages = known !== null;
     this.site = known ?? (await store.sites.ensure(this.origin, this.startUrl));
+    // Once after an upgrade of the analysis, a known site's pages are indexed again first.
+    if (known) await this.context.sink.prepareSite?.(known.id);
     const unfinished = await store.crawls.unfinished(this.site.id);
     if (unfinished) {
       this.crawl = unfinished;

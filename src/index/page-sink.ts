@@ -85,6 +85,9 @@ export function createIndexSink(store: IndexStore): PageSink {
       site.stored(page.url, text);
       await site.catchUp();
     },
+    async prepareSite(siteId) {
+      await siteOf(siteId);
+    },
     async remove(siteId, url) {
       const site = sites.get(siteId);
       if (site) (await site).forget(url);

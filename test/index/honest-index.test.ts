@@ -2,7 +2,10 @@
  * The honest index (issue 6): what enters it and what leaves it, proven through real crawls of
  * real loopback servers into a real SQLite file, read back as the answer phase reads it.
  */
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/cli.js";
 import { crawl, htmlRoute, site, store } from "../helpers/crawl.js";
 import { html, silent, text } from "../servers/site.js";
 import { indexedText, inVocabulary, markedPage, recorded, refresh } from "./index-helpers.js";
@@ -82,6 +85,41 @@ describe("what enters the index", () => {
     expect(await inVocabulary(shared, s.origin, "keptword")).toBe(true);
     expect(await shared.sites.byOrigin(other.origin)).toBeNull();
   }, 20_000);
+});
+
+describe("an index written by an older Hooty", () => {
+  it("is analysed again on the site's next crawl, even if every page answers 304", async () => {
+    const unchanged =
+      (body: string, etag: string) =>
+      (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+        if (req.headers["if-none-match"] === etag) return res.writeHead(304, { etag }).end();
+        res.writeHead(200, { "content-type": "text/html", etag }).end(body);
+      };
+    // The start page is asked for unconditionally: noindex, it never reaches the index.
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("welcomeword", ["/a"], '<meta name="robots" content="noindex">')),
+      "/a": unchanged(markedPage("alphaword"), '"a"'),
+    });
+    const file = join(tempDir(), "hooty.sqlite");
+    const shared = store(file);
+    expect((await crawl(`${s.origin}/`, { store: shared, settings: FAST })).pages.indexed).toBe(1);
+    // As a Hooty before analysis versions left it: no version, passages under other hashes.
+    const db = new Database(file);
+    db.prepare("UPDATE sites SET analysis = NULL").run();
+    db.prepare("UPDATE chunks SET hash = 'old-' || hash").run();
+    db.close();
+
+    const before = s.log.length;
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect(s.log.slice(before).find((r) => r.path === "/a")?.headers["if-none-match"]).toBe('"a"');
+    const check = new Database(file, { readonly: true });
+    const hashes = check.prepare("SELECT hash FROM chunks").pluck().all() as string[];
+    check.close();
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(hashes.filter((hash) => hash.startsWith("old-"))).toEqual([]);
+    expect(await inVocabulary(shared, s.origin, "alphaword")).toBe(true);
+  });
 });
 
 describe("what leaves the index", () => {

@@ -113,11 +113,14 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
   }
   const isStopForm = (form: string) => stop.has(form);
   /**
-   * A stopword typed without its diacritics ("fur") is still one, but a word typed with
-   * diacritics the list's word lacks is another word: "ändern" (to change) is not "andern".
+   * A stopword typed without its diacritics ("fur") is still one. A German word typed with an
+   * umlaut the list's word lacks is another word: "ändern" (to change) is not "andern" (others).
+   * Elsewhere an accent on a stopword's letters makes another function word ("sì", "là", "qual'è"
+   * in Italian), or a misspelt one, and it is still dropped.
    */
+  const umlautsMatter = rules?.code === "de";
   const isStopSpelling = (spelt: string, form: string) =>
-    stop.has(form) && (spelt === form || writtenWithDiacritics.has(form));
+    stop.has(form) && (!umlautsMatter || spelt === form || writtenWithDiacritics.has(form));
   const cache = createSpanCache<Entry | null>(cacheSize);
   const asciiStop = asciiWords([...stop].map((form) => [form, 1] as const));
   /** German digraphs ("fuer") change a word's form: such words take the long way. */

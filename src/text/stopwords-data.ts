@@ -4,12 +4,12 @@
  * in `@orama/stopwords` 3.1.18, Apache-2.0), with English contractions left out (the tokenizer strips
  * clitics, see `analyze.ts`) but their forms typed without the apostrophe in ("whats", "dont"),
  * Spanish pruned of participles that are content words in most sites ("estado", "sentido"), and a
- * few question words visitors type ("wann", "pourquoi", "waar", …), and function words written
- * with diacritics where the list had them only without ("wäre", "né").
+ * few question words visitors type ("wann", "pourquoi", "waar", …), and German function words
+ * written with umlauts where the list had them only without ("wäre", "hätte").
  *
  * Lists hold lower-case words with their diacritics; `isStopword` also matches them typed without
- * diacritics ("fur" for "für", "perche" for "perché"), but not a word whose diacritics the list's
- * word lacks ("ändern" is no "andern").
+ * diacritics ("fur" for "für", "perche" for "perché"), but not a German word whose umlaut the
+ * list's word lacks ("ändern" is no "andern").
  */
 export const STOPWORD_TEXT: Readonly<Record<string, string>> = {
   en: `i me my myself we us our ours ourselves you your yours yourself yourselves he him his
@@ -57,7 +57,7 @@ faceste fecero facessi facesse facessimo facessero facendo sto stai sta stiamo s
 stiate stiano starò starai starà staremo starete staranno starei staresti starebbe
 staremmo stareste starebbero stavo stavi stava stavamo stavate stavano stetti stesti
 stette stemmo steste stettero stessi stesse stessimo stessero stando quando cosa qual
-quali perche posso può puoi sì sé né lì là`,
+quali perche posso può puoi`,
   fr: `au aux avec ce ces dans de des du elle en et eux il je la le leur lui ma mais me même mes
 moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi
 ton tu un une vos votre vous c d j l à m n s t y été étée étées étés étant suis es est

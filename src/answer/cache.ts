@@ -5,7 +5,8 @@
  * store, so two stores in one process never share a site's state.
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
-import { createSpeller, type Speller } from "../text/index.js";
+import { createSpeller, detectLanguage, type Speller } from "../text/index.js";
+import { openThesaurus } from "../text/synonyms/index.js";
 import { type HeadingIndex, headingIndex, headingsByTerms } from "./heading-echo.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 
@@ -75,8 +76,13 @@ export class AnswerCache {
       state.speller(),
       entry.building,
     ]);
-    // Analysed now rather than by a site's first question in each of its languages.
-    for (const lang of profile.languages) headingsByTerms(headings, lang);
+    // Analysed now rather than by a site's first question in each of its languages; so are
+    // loaded the language detector and each language's thesaurus, which answers consult.
+    detectLanguage(profile.name || "warm", { candidates: profile.languages });
+    for (const lang of profile.languages) {
+      headingsByTerms(headings, lang);
+      openThesaurus(lang);
+    }
   }
 
   private entryFor(texts: TextIndex, siteId: number, version: string) {

@@ -79,6 +79,24 @@ describe("hooty crawl", () => {
     }
   });
 
+  it("tells people what to do about each problem, without --json", async () => {
+    const challenged = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        '<!doctype html><html><head><title>Just a moment...</title></head><body><div id="challenge-running"></div><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/jsch/v1"></script></body></html>',
+        403,
+        { server: "cloudflare", "cf-ray": "8abc123def-FRA" },
+      ),
+    });
+    const result = await runHooty(["crawl", `${challenged.origin}/`, "--data", tempDir()]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    const problem = lines.findIndex((line) => line.startsWith("  bot-protection "));
+    expect(lines[problem]).toContain("Cloudflare");
+    expect(lines[problem + 1]).toMatch(/^ {4}what to do: .*HootyBot/);
+    expect(lines[problem + 2]).toBe("    guide: https://hooty.to/bot/allow/cloudflare");
+  });
+
   it("crawls many sites at once without Node warning of a leak on stderr", async () => {
     // Every site listens for Ctrl-C: past ten listeners on one signal Node prints a leak warning.
     const sites = await Promise.all(Array.from({ length: 12 }, () => site(pagesSite(0))));

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { crawl, openStore } from "../../app.js";
 import { HootyError, oneLine, usageError } from "../../core/errors.js";
+import type { CrawlReport } from "../../core/report.js";
 import { siteUrl } from "../../crawl/links/normalize.js";
 import {
   type CommonOptions,
@@ -72,10 +73,7 @@ export function registerCrawl(program: Command): void {
       for (const result of results) {
         if (result.report) {
           const r = result.report;
-          out.result(
-            r,
-            `${r.site}: ${r.outcome}, ${count(r.pages.fetched, "page")} fetched, ${r.pages.indexed} indexed, ${count(r.requests, "request")}${r.problems.map((p) => `\n  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`).join("")}`,
-          );
+          out.result(r, summary(r));
         } else {
           failed = true;
           out.note(`hooty: ${result.startUrl}: ${oneLine(result.error)}`);
@@ -89,6 +87,21 @@ export function registerCrawl(program: Command): void {
       await store.close();
     }
   });
+}
+
+/** The report for people: the totals, then each problem with what to do about it. */
+function summary(r: CrawlReport): string {
+  const lines = [
+    `${r.site}: ${r.outcome}, ${count(r.pages.fetched, "page")} fetched, ${r.pages.indexed} indexed, ${count(r.requests, "request")}`,
+  ];
+  for (const p of r.problems) {
+    lines.push(
+      `  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`,
+    );
+    if (p.advice) lines.push(`    what to do: ${p.advice}`);
+    if (p.guide) lines.push(`    guide: ${p.guide}`);
+  }
+  return lines.join("\n");
 }
 
 /** "1 page", "3 pages". */

@@ -5,11 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type * as IndexThreadModule from "../src/app/index-thread.js";
 import type { CrawlStore } from "../src/app/index-thread-protocol.js";
 import type { FetchedPage } from "../src/core/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
+import { ANALYSIS_VERSION } from "../src/text/analysis-version.js";
 import { tempDir } from "./helpers/cli.js";
 
 const DIST = resolve(import.meta.dirname, "../dist/src/app");
@@ -47,6 +49,31 @@ describe("index thread", () => {
     const stored = await store.pages.get(site.id, `${ORIGIN}/app-pgdump.html`);
     expect(stored?.title).toMatch(/pg_dump/);
     expect((await store.texts.stats(site.id)).chunks).toBeGreaterThan(0);
+    await store.close();
+  });
+
+  it("indexes a site written under an older analysis again when asked to prepare it", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const store = openSqliteStore(file);
+    const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+    const first = await startIndexThread(file);
+    await first.accept(page(site.id, "/app-pgdump.html"));
+    await first.close();
+    // As an older analysis left it: another version, passages stored under other hashes.
+    await store.texts.setAnalysisVersion(site.id, 0);
+    const db = new Database(file);
+    db.prepare("UPDATE chunks SET hash = 'old-' || hash").run();
+    db.close();
+    const before = (await store.texts.postings(site.id, ["pg_dump"]))[0]?.chunkIds;
+
+    const later = await startIndexThread(file);
+    await later.prepareSite?.(site.id);
+    await later.close();
+    expect(await store.texts.analysisVersion(site.id)).toBe(ANALYSIS_VERSION);
+    // Indexed again: the same words, in passages written anew.
+    const after = (await store.texts.postings(site.id, ["pg_dump"]))[0]?.chunkIds;
+    expect(after?.length).toBe(before?.length);
+    expect(after?.some((id) => before?.includes(id))).toBe(false);
     await store.close();
   });
 

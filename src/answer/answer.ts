@@ -19,6 +19,7 @@ import { anchorShares, leadShares } from "./page-evidence.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
+import { splitBySite } from "./site-compounds.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
 const RERANK = 60;
@@ -97,11 +98,12 @@ export async function answerQuestion(
   });
   if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
   const index = site.terms();
+  const withParts = await splitBySite(analysed.terms, analysed.lang, index);
   const terms = await weighTerms(
     index,
     site.speller,
     stats.chunks,
-    expandTerms(analysed.terms, analysed.lang),
+    expandTerms(withParts, analysed.lang),
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);

@@ -67,6 +67,10 @@ describe("hooty ask", () => {
     const german = await ask("Paketabhängigkeiten?");
     expect(german.covered).toBe(true);
     expect(german.citations[0]?.url).toContain("/de/pakete");
+    // Split by the site's own words where the analysis's seed words do not split it.
+    const cache = await ask("Wie leere ich den Paketzwischenspeicher?");
+    expect(cache.covered).toBe(true);
+    expect(cache.citations[0]?.url).toContain("/de/pakete#aufraeumen");
     // The site knows "shared" and "buffer"; a setting named "shared_buffer" it does not.
     const name = await ask("shared_buffer");
     expect(name).toMatchObject({ covered: false, citations: [] });

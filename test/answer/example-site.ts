@@ -65,6 +65,11 @@ export const routes = {
         "Pakete installieren",
         "Mit apt install wird ein Paket samt seinen Abhängigkeiten aus dem Archiv heruntergeladen und installiert.",
       ],
+      [
+        "aufraeumen",
+        "Platz schaffen",
+        "Heruntergeladene Pakete bleiben im Zwischenspeicher unter /var/cache/apt, bis apt clean ihn leert.",
+      ],
     ]),
   ),
 };

@@ -53,7 +53,11 @@ export async function loadSiteBoilerplate(
   let checkedStep = 0;
   const recent = deps.recent ?? new RecentPages();
 
-  async function recheck(url: string, mask: string, version: number): Promise<boolean> {
+  /**
+   * Re-indexes the page when what the detector drops from it differs from `mask` (always, when
+   * `mask` is null); false when unchanged or gone.
+   */
+  async function recheck(url: string, mask: string | null, version: number): Promise<boolean> {
     checked.set(url, version);
     let page = recent.get(siteId, url);
     if (!page) {
@@ -96,16 +100,7 @@ export async function loadSiteBoilerplate(
       for (const url of [...masks.keys()]) {
         // A turn of the event loop per page: the thread's other calls (a crawl's) go on meanwhile.
         await new Promise((next) => setImmediate(next));
-        const json = await texts.blocks(siteId, url);
-        const page = json === null ? null : decodeBlocks(url, json);
-        const text = page && buildPageText(page, detector.classify(page), detectors);
-        if (!text || !(await texts.updateText(siteId, url, text))) {
-          masks.delete(url);
-          continue;
-        }
-        masks.set(url, text.boilerplate.mask);
-        checked.set(url, detector.version);
-        done++;
+        if (await recheck(url, null, detector.version)) done++;
       }
       return done;
     },

@@ -5,7 +5,7 @@
  * store, so two stores in one process never share a site's state.
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
-import { createSpeller, detectLanguage, type Speller } from "../text/index.js";
+import { createSpeller, loadLanguageModel, type Speller } from "../text/index.js";
 import { openThesaurus } from "../text/synonyms/index.js";
 import { type HeadingIndex, headingIndex, headingsByTerms } from "./heading-echo.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
@@ -78,7 +78,7 @@ export class AnswerCache {
     ]);
     // Analysed now rather than by a site's first question in each of its languages; so are
     // loaded the language detector and each language's thesaurus, which answers consult.
-    detectLanguage(profile.name || "warm", { candidates: profile.languages });
+    loadLanguageModel();
     for (const lang of profile.languages) {
       headingsByTerms(headings, lang);
       openThesaurus(lang);

@@ -197,6 +197,11 @@ export function languageModelLoaded(): boolean {
   return model !== undefined;
 }
 
+/** Loads the n-gram model now, for a process about to time what follows (`hooty eval`). */
+export function loadLanguageModel(): void {
+  ngrams();
+}
+
 /**
  * eld, loaded when a text first needs its n-grams (eld-model.ts): many processes never need it
  * (pages that declare their language and read as it, stopwords that settle the text).

@@ -36,7 +36,12 @@ export {
   type Token,
 } from "./analyze.js";
 export { createLexicon, type Lexicon, seedLexicon, splitCompound } from "./compound.js";
-export { type DetectHints, detectLanguage, type LanguageGuess } from "./detect.js";
+export {
+  type DetectHints,
+  detectLanguage,
+  type LanguageGuess,
+  loadLanguageModel,
+} from "./detect.js";
 export { fold, germanDigraphs } from "./fold.js";
 export { primaryTag, rulesFor, SUPPORTED_LANGUAGES } from "./languages.js";
 export { createSpeller, type Speller, type Suggestion } from "./suggest.js";

@@ -11,15 +11,16 @@ import type { TermIndex } from "./term-index.js";
 /** Shortest half, in letters, and shortest word worth splitting. */
 const MIN_PART = 4;
 const MIN_WORD = 2 * MIN_PART;
-/** Letters that join the halves of a German or Dutch compound ("Arbeit-s-speicher"). */
-const LINKS = ["", "s", "es", "n", "en", "e", "er"];
 
 export async function splitBySite(
   terms: readonly QueryTerm[],
   lang: string,
   index: TermIndex,
 ): Promise<QueryTerm[]> {
-  if (!rulesFor(lang)?.compounds) return [...terms];
+  const rules = rulesFor(lang);
+  if (!rules?.compounds) return [...terms];
+  // The halves may be joined by the language's linking letters ("Arbeit-s-speicher").
+  const links = ["", ...rules.linkers];
   const analyzer = analyzerFor(lang);
   const candidates = new Map<number, [string, string][]>();
   for (const [i, term] of terms.entries()) {
@@ -30,8 +31,8 @@ export async function splitBySite(
     for (let at = MIN_PART; at <= word.length - MIN_PART; at++) {
       const right = analyzer.term(word.slice(at));
       if (!right) continue;
-      for (const link of LINKS) {
-        const head = word.slice(0, at);
+      const head = word.slice(0, at);
+      for (const link of links) {
         if (!head.endsWith(link) || head.length - link.length < MIN_PART) continue;
         const left = analyzer.term(head.slice(0, head.length - link.length));
         if (left) splits.push([left, right]);

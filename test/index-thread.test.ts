@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type * as IndexThreadModule from "../src/app/index-thread.js";
 import type { CrawlStore } from "../src/app/index-thread-protocol.js";
@@ -13,6 +12,7 @@ import type { FetchedPage } from "../src/core/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { ANALYSIS_VERSION } from "../src/text/analysis-version.js";
 import { tempDir } from "./helpers/cli.js";
+import { makeIndexOlder } from "./helpers/older-index.js";
 
 const DIST = resolve(import.meta.dirname, "../dist/src/app");
 const PAGE = readFileSync(
@@ -59,11 +59,9 @@ describe("index thread", () => {
     const first = await startIndexThread(file);
     await first.accept(page(site.id, "/app-pgdump.html"));
     await first.close();
-    // As an older analysis left it: another version, passages stored under other hashes.
+    // As an older analysis left it, with another version recorded than none.
+    makeIndexOlder(file);
     await store.texts.setAnalysisVersion(site.id, 0);
-    const db = new Database(file);
-    db.prepare("UPDATE chunks SET hash = 'old-' || hash").run();
-    db.close();
     const before = (await store.texts.postings(site.id, ["pg_dump"]))[0]?.chunkIds;
 
     const later = await startIndexThread(file);

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/helpers/cli.js";
+import { makeIndexOlder, passageHashes } from "../../test/helpers/older-index.js";
 import type { FetchedPage } from "../core/page-sink.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import type { Store } from "../store/types.js";
@@ -98,22 +98,15 @@ describe("index sink", () => {
     await first.store.close();
     opened.splice(opened.indexOf(first.store), 1);
 
-    // As a Hooty before analysis versions left it: no version, passages stored under other hashes.
-    const db = new Database(first.file);
-    db.prepare("UPDATE sites SET analysis = NULL").run();
-    db.prepare("UPDATE chunks SET hash = 'old-' || hash").run();
-    const oldChunks = db.prepare("SELECT count(*) FROM chunks").pluck().get() as number;
-    db.close();
+    const oldChunks = makeIndexOlder(first.file);
 
     const later = openSqliteStore(first.file);
     opened.push(later);
     await createIndexSink(later).accept(fetched(first.siteId, FILES[3] as string));
     expect(await later.texts.analysisVersion(first.siteId)).toBe(ANALYSIS_VERSION);
-    const check = new Database(first.file, { readonly: true });
-    const hashes = check.prepare("SELECT hash FROM chunks").pluck().all() as string[];
-    check.close();
-    expect(hashes.filter((h) => h.startsWith("old-"))).toEqual([]);
-    expect(hashes.length).toBeGreaterThan(oldChunks);
+    const hashes = passageHashes(first.file);
+    expect(hashes.older).toBe(0);
+    expect(hashes.all).toBeGreaterThan(oldChunks);
     // The earlier pages are still indexed, and found by their words.
     const stats = await later.texts.stats(first.siteId);
     expect(stats.pages).toBe(4);

@@ -396,6 +396,13 @@ for (const { name, open } of implementations) {
         expect(await store.texts.leads(site.id, [url("/a")])).toEqual(new Map());
       });
 
+      it("records the analysis version a site is indexed under, none until told", async () => {
+        const { store, site } = await setUp();
+        expect(await store.texts.analysisVersion(site.id)).toBeNull();
+        await store.texts.setAnalysisVersion(site.id, 2);
+        expect(await store.texts.analysisVersion(site.id)).toBe(2);
+      });
+
       it("lists each section's own heading with its first passage, and forgets a page gone", async () => {
         const { store, site, url } = await setUp();
         const text = pageText("install the package first", "then configure the server");

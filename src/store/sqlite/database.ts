@@ -6,6 +6,11 @@ import { MIGRATIONS, type Migration } from "./migrations.js";
 
 export type SqliteDatabase = Database.Database;
 
+/** Bytes per database page of a file this creates. */
+export const PAGE_SIZE = 16_384;
+/** WAL the writing connection lets grow before it checkpoints by itself. */
+const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
+
 /** Opens (creating if needed) the database file in WAL mode and brings its schema up to date. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS) {
   let db: SqliteDatabase;
@@ -16,13 +21,19 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     throw new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error });
   }
   try {
+    // 16 KiB pages for a new file (an existing file keeps its own; a WAL file cannot change it): a
+    // page's stored blocks (about 10 KB) then fit in one page instead of three overflow pages, a
+    // commit writes about a third fewer WAL frames (each two writes), and the PostgreSQL manual's
+    // index takes 40 % less disk. Answers read no slower.
+    db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-    // Checkpoints every 10,000 pages (40 MB of WAL) instead of 1,000: a page that commits keep
-    // rewriting (a table's last leaf, an index page) is copied back once per checkpoint, and each
-    // checkpoint syncs the file. Writing the pg manual's index copies 30% fewer pages back (the
-    // checkpoint on close included) in 5 checkpoints instead of 47; the WAL file is then reused.
-    db.pragma("wal_autocheckpoint = 10000");
+    // The writer's own checkpoints (a safety net beside the checkpoint thread) come every 40 MB of
+    // WAL, not SQLite's 4 MB: a page that commits keep rewriting (a table's last leaf, an index
+    // page) is copied back once per checkpoint, and each checkpoint syncs the file. Writing the pg
+    // manual's index copied 30% fewer pages back in 5 checkpoints instead of 47.
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    db.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_CHECKPOINT_BYTES / pageSize)}`);
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 10000");
     migrate(db, migrations);

@@ -196,10 +196,21 @@ export function sqliteTexts(
   const pagePresent = db.prepare("SELECT 1 FROM pages WHERE site_id = ? AND url = ?").pluck();
   const siteHost = db.prepare("SELECT host FROM sites WHERE id = ?").pluck();
   const blockedCount = new Map<number, Database.Statement>();
+  // A site's host never changes (sites are only ever added), so its domains are read once.
+  const siteDomains = new Map<number, string[]>();
+  const domainsOf = (siteId: number): string[] | undefined => {
+    let domains = siteDomains.get(siteId);
+    if (domains === undefined) {
+      const host = siteHost.get(siteId) as string | undefined;
+      if (host === undefined) return undefined;
+      domains = parentDomains(host);
+      siteDomains.set(siteId, domains);
+    }
+    return domains;
+  };
   const isBlocked = (siteId: number): boolean => {
-    const host = siteHost.get(siteId) as string | undefined;
-    if (host === undefined) return false;
-    const domains = parentDomains(host);
+    const domains = domainsOf(siteId);
+    if (domains === undefined) return false;
     let statement = blockedCount.get(domains.length);
     if (!statement) {
       statement = db

@@ -57,6 +57,11 @@ export interface CrawlReport {
   finishedAt: string | null;
   /** Pages still queued (non-zero only while running). */
   queued: number;
+  /**
+   * The site the start page redirected to when another crawl of the same run reads it (two names
+   * of one site, such as example.org and www.example.org): that site's report has its pages.
+   */
+  sameSiteAs?: string;
 }
 
 export function emptySkipped(): Record<SkipReason, number> {

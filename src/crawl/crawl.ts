@@ -5,6 +5,7 @@
 import { setMaxListeners } from "node:events";
 import type { CrawlReport } from "../core/report.js";
 import { watchBlocks } from "./block-watch.js";
+import { SharedGates } from "./gate/shared-gates.js";
 import { CRAWL_DEFAULTS, type CrawlContext, crawlSite } from "./site-crawl.js";
 import { createTurns } from "./turns.js";
 
@@ -33,6 +34,7 @@ export async function crawlSites(
     ...context,
     ...(outer ? { signal: interrupt.signal } : {}),
     takeTurn: context.takeTurn ?? createTurns(),
+    sharedGates: context.sharedGates ?? new SharedGates(),
     blockWatch:
       context.blockWatch ??
       watchBlocks(

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FetchedPage, PageSink } from "../core/page-sink.js";
-import type { CrawlReport, Problem } from "../core/report.js";
+import { type CrawlReport, emptySkipped, type Problem } from "../core/report.js";
 import type {
   BlockedDomain,
   CrawlRecord,
@@ -27,7 +27,9 @@ import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { CERTIFICATE_REFUSED, FetchFailure } from "./fetch/types.js";
 import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
 import { robotsGetThrough } from "./gate/robots-get.js";
+import type { SharedGates } from "./gate/shared-gates.js";
 import { SiteStopped } from "./gate/site-stopped.js";
+import { waitWords } from "./gate/wait-words.js";
 import { extractLinks, MAX_LINKS } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
@@ -104,6 +106,16 @@ export interface CrawlContext {
   takeTurn?: TakeTurn;
   /** The block list as the sites crawled together watch it; each site watches alone when absent. */
   blockWatch?: BlockWatch;
+  /** The gates of the sites crawled together (see shared-gates.ts); each crawl its own when absent. */
+  sharedGates?: SharedGates;
+}
+
+/** The start page led to a site another crawl of this process reads. */
+class SameSite extends Error {
+  constructor(readonly origin: string) {
+    super(`the start page leads to ${origin}, which another crawl of this run reads`);
+    this.name = "SameSite";
+  }
 }
 
 /** The operator blocked the domain while the crawl ran (or before it started). */
@@ -137,12 +149,19 @@ export async function crawlSite(
   return new SiteCrawl(startUrl, context, moreStarts).run();
 }
 
+interface GateEntry {
+  gate: SiteGate;
+  robots: RobotsCache;
+}
+
 class SiteCrawl {
   private readonly context: CrawlContext;
   private readonly settings: CrawlSettings;
   private readonly startUrl: string;
   private readonly abort = new AbortController();
-  private readonly gates = new Map<string, { gate: SiteGate; robots: RobotsCache }>();
+  /** The gates this crawl opened, by origin (see gateFor). */
+  private readonly gates = new Map<string, GateEntry>();
+  private readonly opening = new Map<string, Promise<GateEntry>>();
   private blocked: Blocked | null = null;
   private origin: string;
   private problems = new ProblemLog();
@@ -203,10 +222,12 @@ class SiteCrawl {
   }
 
   async run(): Promise<CrawlReport> {
+    this.claim(this.origin);
     try {
       return await this.runAndReport();
     } finally {
-      for (const { gate } of this.gates.values()) await gate.close().catch(() => {});
+      this.context.sharedGates?.unclaim(this);
+      await this.closeGates();
     }
   }
 
@@ -226,6 +247,7 @@ class SiteCrawl {
       this.throwIfBlocked();
       if (resumable) {
         // Resuming: the start page was asked for before the crash; never ask for it again.
+        if (!this.claim(resumable.origin)) throw new SameSite(resumable.origin);
         this.origin = resumable.origin;
         this.progress.site = this.origin;
         await this.robotsFor(this.origin);
@@ -241,6 +263,7 @@ class SiteCrawl {
       await this.drain();
       await this.indexed();
     } catch (error) {
+      if (error instanceof SameSite) return this.sameSiteReport(error.origin);
       // The page being indexed still counts, whatever stopped the crawl.
       await this.indexed().catch(() => {});
       if (this.blocked) {
@@ -284,6 +307,7 @@ class SiteCrawl {
     for (let hop = 0; ; hop++) {
       const origin = new URL(url).origin;
       if (origin !== this.origin) {
+        if (!this.claim(origin)) throw new SameSite(origin);
         // A redirect to another host: that host may be blocked (the start URL's was checked).
         this.origin = origin;
         this.progress.site = origin;
@@ -793,27 +817,70 @@ class SiteCrawl {
     );
   }
 
-  private async gateFor(origin: string) {
-    let entry = this.gates.get(origin);
+  /**
+   * The origin's gate and robots.txt: the site's own, or another origin's (robots.txt or the start
+   * page redirected there), shared with that origin's crawl when this process crawls it too.
+   */
+  private gateFor(origin: string): Promise<GateEntry> {
+    let entry = this.opening.get(origin);
     if (!entry) {
-      const gate = await SiteGate.open(
-        origin,
-        this.context.store.gates,
-        this.context.fetch,
-        this.settings.gate,
-      );
-      const get = robotsGetThrough(gate, this.settings.timeoutMs, this.abort.signal);
-      const robots = createRobotsCache(
-        (url) => {
-          this.requests++;
-          return get(url);
-        },
-        this.context.now ? { now: this.context.now } : {},
-      );
-      entry = { gate, robots };
-      this.gates.set(origin, entry);
+      entry = this.openGate(origin);
+      this.opening.set(origin, entry);
+      entry.catch(() => this.opening.delete(origin));
     }
     return entry;
+  }
+
+  private async openGate(origin: string): Promise<GateEntry> {
+    const { store, fetch, sharedGates } = this.context;
+    const open = () => SiteGate.open(origin, store.gates, fetch, this.settings.gate);
+    const gate = await (sharedGates ? sharedGates.acquire(origin, open) : open());
+    // Each hop of a robots.txt redirect goes through its own origin's gate: the pace of the origin
+    // it leads to holds for it too.
+    const robots = createRobotsCache(
+      async (url) => {
+        this.requests++;
+        const hop = new URL(url).origin;
+        const through = hop === origin ? gate : (await this.gateFor(hop)).gate;
+        return robotsGetThrough(through, this.settings.timeoutMs, this.abort.signal)(url);
+      },
+      this.context.now ? { now: this.context.now } : {},
+    );
+    const entry = { gate, robots };
+    this.gates.set(origin, entry);
+    return entry;
+  }
+
+  /** Takes `origin` as this crawl's site; false when another crawl of the process reads it. */
+  private claim(origin: string): boolean {
+    return this.context.sharedGates?.claim(this, origin) ?? true;
+  }
+
+  /**
+   * The report of a crawl whose start page led to a site another crawl of this run reads (two
+   * names of one site): that crawl reads it, this one nothing, and says where its start page led.
+   */
+  private sameSiteReport(origin: string): CrawlReport {
+    return {
+      site: new URL(this.startUrl).origin,
+      outcome: "completed",
+      pages: { fetched: 0, indexed: 0 },
+      skipped: emptySkipped(),
+      problems: [],
+      requests: this.requests,
+      startUrl: this.startUrl,
+      startedAt: this.startedAt,
+      finishedAt: new Date().toISOString(),
+      queued: 0,
+      sameSiteAs: origin,
+    };
+  }
+
+  private async closeGates(): Promise<void> {
+    const { sharedGates } = this.context;
+    for (const [origin, { gate }] of this.gates) {
+      await (sharedGates ? sharedGates.release(origin) : gate.close()).catch(() => {});
+    }
   }
 
   /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
@@ -1046,14 +1113,6 @@ function startRedirectNotFollowed(
       ? "start the crawl at a page of the site that visitors can read without signing in"
       : "start the crawl at an HTML page of the site, such as its home page",
   };
-}
-
-/** "5 minutes", "90 seconds", "1 minute". */
-function waitWords(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = seconds / 60;
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 function httpErrorDetail(status: number): string {

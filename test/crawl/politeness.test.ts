@@ -120,4 +120,51 @@ describe("one crawl per site at a time", () => {
     expect(paths(s.log).filter((p) => p === "/")).toHaveLength(1);
     for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(500);
   });
+
+  it("keeps another site's pace when a robots.txt redirects there while that site is crawled too", async () => {
+    const target = await site(pagesSite(3));
+    const redirecting = await site({
+      ...pagesSite(1),
+      "/robots.txt": (_req, res) =>
+        res.writeHead(301, { location: `${target.origin}/robots.txt` }).end(),
+    });
+    const shared = store();
+    const results = await crawlSites([`${redirecting.origin}/`, `${target.origin}/`], {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(results.map((r) => r.error)).toEqual([null, null]);
+    // The target's robots.txt is read for both sites, through one gate: one request at a time.
+    expect(paths(target.log).filter((p) => p === "/robots.txt")).toHaveLength(2);
+    for (const [i, gap] of gaps(target.log).entries()) {
+      expect(gap, `before ${target.log[i + 1]?.path}`).toBeGreaterThanOrEqual(500);
+    }
+    for (const gap of gaps(redirecting.log)) expect(gap).toBeGreaterThanOrEqual(500);
+  });
+
+  it("reports a start page that leads to another site of the same run, which that crawl reads", async () => {
+    const target = await site(pagesSite(2));
+    const alias = await site({
+      "/robots.txt": (_req, res) => res.writeHead(404).end(),
+      "/": (_req, res) => res.writeHead(301, { location: `${target.origin}/` }).end(),
+    });
+    const shared = store();
+    const results = await crawlSites([`${alias.origin}/`, `${target.origin}/`], {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(results.map((r) => r.error)).toEqual([null, null]);
+    expect(results[0]?.report).toMatchObject({
+      site: alias.origin,
+      outcome: "completed",
+      pages: { fetched: 0, indexed: 0 },
+      problems: [],
+      sameSiteAs: target.origin,
+    });
+    expect(results[1]?.report?.pages.indexed).toBe(3);
+    expect(paths(target.log).filter((p) => p === "/")).toHaveLength(1);
+    for (const gap of gaps(target.log)) expect(gap).toBeGreaterThanOrEqual(500);
+  });
 });

@@ -91,6 +91,8 @@ export function registerCrawl(program: Command): void {
 
 /** The report for people: the totals, then each problem with what to do about it. */
 function summary(r: CrawlReport): string {
+  if (r.sameSiteAs)
+    return `${r.site}: its start page leads to ${r.sameSiteAs}, crawled in this run (see its report); ${count(r.requests, "request")}`;
   const lines = [
     `${r.site}: ${r.outcome}, ${count(r.pages.fetched, "page")} fetched, ${r.pages.indexed} indexed, ${count(r.requests, "request")}`,
   ];

@@ -15,6 +15,7 @@ import { type Clock, realClock } from "./clock.js";
 import { isDeadLocalProcess } from "./local-process.js";
 import { retryAfterMs } from "./retry-after.js";
 import { SiteStopped } from "./site-stopped.js";
+import { waitWords } from "./wait-words.js";
 
 export interface GateOptions {
   /** The least time from the end of one response to the start of the next. */
@@ -230,7 +231,7 @@ export class SiteGate {
       if (wait > this.options.maxWaitMs || (retry && throttled + 1 >= this.options.maxThrottled)) {
         const detail =
           wait > this.options.maxWaitMs
-            ? `${response.status} asked HootyBot to wait ${formatWait(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${formatWait(this.options.maxWaitMs)} it waits`
+            ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
             : `${response.status} answered ${throttled + 1} times in a row`;
         await this.stop(
           new SiteStopped("rate-limited", detail, {
@@ -260,7 +261,7 @@ export class SiteGate {
         await this.stop(
           new SiteStopped(
             "rate-limited",
-            `the site asked HootyBot to wait until ${new Date(retryAt).toISOString()}, longer than the ${formatWait(this.options.maxWaitMs)} it waits`,
+            `the site asked HootyBot to wait until ${new Date(retryAt).toISOString()}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`,
             { waitMs: retryAt - now },
           ),
           retryAt,
@@ -333,12 +334,6 @@ export class SiteGate {
       stop: stop === null ? null : { ...stop, until: Math.ceil(stop.until) },
     });
   }
-}
-
-function formatWait(ms: number): string {
-  if (ms >= 3_600_000) return `${Math.round(ms / 360_000) / 10} h`;
-  if (ms >= 60_000) return `${Math.round(ms / 6_000) / 10} min`;
-  return `${Math.ceil(ms / 100) / 10} s`;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -195,6 +195,8 @@ class SiteCrawl {
    * the index once it is in (`inIndex`).
    */
   private readonly standIns = new Map<string, string[]>();
+  /** The start URL and the URLs its redirects led to, in order, up to the page visited first. */
+  private startChain: string[] = [];
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
   private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
@@ -331,8 +333,12 @@ class SiteCrawl {
       const refused =
         target !== null &&
         (target.length > MAX_URL_LENGTH || neverFetchedAnywhere(new URL(target)) !== undefined);
-      if (!target || hop === MAX_START_REDIRECTS || refused)
+      // A loop back to a URL of the chain ends it: the visit of the last one reports the loop.
+      const loop = target !== null && (target === url || redirects.includes(target));
+      if (!target || hop === MAX_START_REDIRECTS || refused || loop) {
+        this.startChain = [...redirects, url];
         return { url, response, failure: null, redirects };
+      }
       redirects.push(url);
       url = target;
     }
@@ -541,7 +547,14 @@ class SiteCrawl {
         // before leaves the index (its target is read in its place).
         await this.removeFromIndex(url);
         const { followed } = await this.enqueue([location], entry.depth, { hops });
-        if (entry.depth === 0 && followed.length === 0) {
+        if (this.startChain.includes(url) && this.startChain.includes(location)) {
+          this.problems.add({
+            kind: "http-error",
+            url,
+            status: response.status,
+            ...startRedirectLoop([...this.startChain, location]),
+          });
+        } else if (entry.depth === 0 && followed.length === 0) {
           this.problems.add({
             kind: "http-error",
             url,
@@ -1096,6 +1109,14 @@ function neverFetchedAnywhere(target: URL): Outcome | undefined {
 }
 
 /** Why a start page's redirect target is not followed (see `neverFetched`), and the way out. */
+function startRedirectLoop(chain: string[]): { detail: string; advice: string } {
+  return {
+    detail: `the start page redirects in a loop (${chain.join(" → ")}) and never leads to a page`,
+    advice:
+      "let the start URL lead to a page in a few redirects, or start the crawl at a page that is served as it is",
+  };
+}
+
 function startRedirectNotFollowed(
   location: string,
   origin: string,

@@ -97,6 +97,31 @@ describe("what HootyBot fetches", () => {
     ]);
   });
 
+  it("says when the start page redirects in a loop, and asks each URL of the loop once", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/loop1": (_req, res) => res.writeHead(302, { location: "/loop2" }).end(),
+      "/loop2": (_req, res) => res.writeHead(302, { location: "/loop1" }).end(),
+      "/self": (_req, res) => res.writeHead(301, { location: "/self" }).end(),
+    });
+    const report = await crawl(`${s.origin}/loop1`);
+    expect(paths(s.log).filter((p) => p.startsWith("/loop"))).toEqual(["/loop1", "/loop2"]);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/loop2`,
+        status: 302,
+        detail: expect.stringContaining(
+          `redirects in a loop (${s.origin}/loop1 → ${s.origin}/loop2 → ${s.origin}/loop1)`,
+        ),
+      }),
+    ]);
+    const self = await crawl(`${s.origin}/self`, { store: store() });
+    expect(self.problems).toEqual([
+      expect.objectContaining({ detail: expect.stringContaining("redirects in a loop") }),
+    ]);
+  });
+
   it("says when the start page is not HTML, and skips a file a server calls HTML", async () => {
     const json = await site({
       ...pagesSite(0),

@@ -61,6 +61,20 @@ describe("fetchOnce", () => {
     expect(s.log.map((r) => r.path)).toEqual(["/a"]);
   });
 
+  it("reads a Location sent as raw UTF-8 bytes as UTF-8, as browsers do", async () => {
+    // Node writes a header string one byte per character: these are the UTF-8 bytes of the path.
+    const raw = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+    const s = await site({
+      "/utf8": (_req, res) => res.writeHead(302, { location: raw("/üét") }).end(),
+      "/latin1": (_req, res) => res.writeHead(302, { location: "/caf\u00e9" }).end(),
+    });
+    const utf8 = await fetchOnce({ url: `${s.origin}/utf8` });
+    expect(utf8.headers.location).toBe("/üét");
+    // Not UTF-8 (a lone Latin-1 byte): left as it came.
+    const latin1 = await fetchOnce({ url: `${s.origin}/latin1` });
+    expect(latin1.headers.location).toBe("/caf\u00e9");
+  });
+
   it("times out against a server that never answers", async () => {
     const s = await site({ "/": silent });
     const started = Date.now();

@@ -144,7 +144,23 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>) {
       ? value.join(lower === "set-cookie" ? "\n" : ", ")
       : value;
   }
+  if (headers.location !== undefined) headers.location = utf8Location(headers.location);
   return headers;
+}
+
+/**
+ * A Location sent with raw UTF-8 bytes ("/üét") arrives one character per byte; browsers read it
+ * as UTF-8, and so does HootyBot (else it would ask for "/Ã¼Ã©t", a page that does not exist). A
+ * value that is not valid UTF-8 stays as it came.
+ */
+function utf8Location(value: string): string {
+  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  const decoded = new TextDecoder("utf-8", { fatal: true });
+  try {
+    return decoded.decode(Buffer.from(value, "latin1"));
+  } catch {
+    return value;
+  }
 }
 
 function toFailure(

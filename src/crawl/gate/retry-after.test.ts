@@ -22,6 +22,17 @@ describe("Retry-After (RFC 9110 §10.2.3)", () => {
     expect(retryAfterMs({ "retry-after": "Mon, 30 Nov 2026 09:00:00 GMT" }, NOW)).toBe(0);
   });
 
+  it("takes the longer wait of a header sent twice, and a hand-made date's zone as GMT", () => {
+    expect(retryAfterMs({ "retry-after": "120, 60" }, NOW)).toBe(120_000);
+    expect(retryAfterMs({ "retry-after": "60,120" }, NOW)).toBe(120_000);
+    for (const zone of ["", " UTC", " +0000"]) {
+      expect(retryAfterMs({ "retry-after": `Mon, 30 Nov 2026 10:02:00${zone}` }, NOW)).toBe(
+        120_000,
+      );
+    }
+    expect(retryAfterMs({ "retry-after": "Mon, 30 Nov 2026 10:02:00 +0100" }, NOW)).toBeNull();
+  });
+
   it("accepts the obsolete date forms and refuses garbage", () => {
     expect(parseHttpDate("Monday, 30-Nov-26 10:00:00 GMT")).not.toBeNull();
     expect(parseHttpDate("Mon Nov 30 10:00:00 2026")).toBe(NOW);

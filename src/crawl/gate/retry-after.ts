@@ -8,8 +8,9 @@
 export function retryAfterMs(headers: Record<string, string>, now: number): number | null {
   const raw = headers["retry-after"]?.trim();
   if (!raw) return null;
-  if (/^\d+$/.test(raw)) {
-    const seconds = Number(raw);
+  // Sent twice ("120" and "60", read as "120, 60"): the longer wait, never the shorter.
+  if (/^\d+(\s*,\s*\d+)*$/.test(raw)) {
+    const seconds = Math.max(...raw.split(",").map(Number));
     return Number.isSafeInteger(seconds) ? seconds * 1000 : Number.MAX_SAFE_INTEGER;
   }
   const at = parseHttpDate(raw);
@@ -18,11 +19,15 @@ export function retryAfterMs(headers: Record<string, string>, now: number): numb
   return Math.max(0, at - (serverNow ?? now));
 }
 
-/** IMF-fixdate, RFC 850 and asctime dates (RFC 9110 §5.6.7); null for anything else. */
+/**
+ * IMF-fixdate, RFC 850 and asctime dates (RFC 9110 §5.6.7); null for anything else. An
+ * IMF-fixdate whose zone is left out or written "UTC" or "+0000" (servers that build the date by
+ * hand) is read as the GMT it can only mean.
+ */
 export function parseHttpDate(value: string): number | null {
-  const text = value.trim();
+  const text = value.trim().replace(/ (UTC|\+0000)$/, " GMT");
   const looksLikeDate =
-    /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ||
+    /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2}( GMT)?$/.test(text) ||
     /^[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$/.test(text) ||
     /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/.test(text);
   if (!looksLikeDate) return null;

@@ -67,6 +67,16 @@ describe("links HootyBot never requests", () => {
       "/administrator/index.php",
       "/wp-admin/",
       "/x%2Fadmin%2Fpage.html",
+      // Session ids and other extensions after the name; actions named by a parameter's value.
+      "/login;jsessionid=ABC123",
+      "/Login.jsf",
+      "/login.cfm",
+      "/Einkaufswagen",
+      "/ucp.php?mode=logout",
+      "/index.php?option=com_users&view=login",
+      "/index.php?option=com_users&task=user.logout",
+      "/?wc-ajax=add_to_cart",
+      "/shop?add_to_wishlist=3",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
   });
@@ -98,6 +108,8 @@ describe("links HootyBot never requests", () => {
       "/products/cart-wheel",
       "/?page=2",
       "/search?q=login",
+      "/search?query=checkout+problems",
+      "/docs/login.md.html",
       // A static page about administration, as in the PostgreSQL manual.
       "/admin.html",
       "/docs/15/admin.htm",

@@ -25,7 +25,8 @@ const UNSAFE_SEGMENTS = new Set(
       "forgot-password add-to-cart order-tracking wp-login wp-admin",
     // German
     "anmelden anmeldung einloggen registrieren registrierung konto mein-konto kundenkonto " +
-      "benutzerkonto warenkorb kasse zur-kasse bestellen wunschliste merkzettel abmelden " +
+      "benutzerkonto warenkorb einkaufswagen einkaufskorb kasse zur-kasse bestellen wunschliste " +
+      "merkzettel abmelden " +
       "ausloggen passwort passwort-vergessen",
     // Italian
     "accedi accesso registrati registrazione il-mio-account mio-account profilo carrello " +
@@ -70,7 +71,36 @@ const UNSAFE_SPECIAL_PAGES = new Set([
 
 /** Query parameter names, or name=value pairs, that perform an action for a visitor. */
 const UNSAFE_PARAMS =
-  /^(add-to-cart|add_to_cart|addtocart|add-to-wishlist|remove_item|logout|login|action=(login|logout|register|signup|lostpassword|rp|resetpass|checkout|add|buy|cart)|do=(login|logout|register|profile|admin)|route=(account|checkout)\/.*|controller=(authentication|cart|order|my-account)|returnurl|return_to|redirect_to)$/i;
+  /^(add-to-cart|add_to_cart|addtocart|add-to-wishlist|add_to_wishlist|remove_item|logout|login|action=(login|logout|register|signup|lostpassword|rp|resetpass|checkout|add|buy|cart)|do=(login|logout|register|profile|admin)|route=(account|checkout)\/.*|controller=(authentication|cart|order|my-account)|returnurl|return_to|redirect_to)$/i;
+
+/**
+ * Values of any query parameter (folded, or one of their "."-, ":"- or "/"-separated parts) that
+ * name such an action: phpBB's `mode=logout`, Joomla's `view=login` and `task=user.logout`,
+ * WooCommerce's `wc-ajax=add_to_cart`.
+ */
+const UNSAFE_VALUES = new Set(
+  (
+    "login log-in logon signin sign-in logout log-out signout sign-out signup sign-up register " +
+    "registration lostpassword lost-password resetpass reset-password add-to-cart addtocart " +
+    "add-to-wishlist cart basket checkout wishlist"
+  ).split(" "),
+);
+
+/** Parameters that carry what a visitor typed, where those words are a search, not an action. */
+const SEARCH_PARAMS = new Set([
+  "q",
+  "query",
+  "s",
+  "search",
+  "searchword",
+  "keyword",
+  "keywords",
+  "term",
+  "text",
+]);
+
+/** A path segment's name without what only qualifies it: `;jsessionid=…`, and an extension. */
+const SEGMENT_QUALIFIERS = /(;.*|\.[a-z0-9]{1,5})$/i;
 
 /** True when the path ends in an extension of a file that is not an HTML page. */
 export function looksNotHtml(url: URL): boolean {
@@ -94,7 +124,7 @@ export function isUnsafe(url: URL): boolean {
     // A server that decodes an encoded slash ("/a%2Flogin") serves the path's segments as its own.
     const parts = decoded.split(/[/\\]/);
     for (const [i, part] of parts.entries()) {
-      const segment = foldSegment(part.replace(/\.(php|aspx?|jsp|html?|cgi|do)$/i, ""));
+      const segment = foldSegment(part.replace(SEGMENT_QUALIFIERS, ""));
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
       const leaf = at === raws.length - 1 && i === parts.length - 1;
       if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;
@@ -102,6 +132,13 @@ export function isUnsafe(url: URL): boolean {
   }
   for (const [name, value] of url.searchParams) {
     if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;
+    if (SEARCH_PARAMS.has(name.toLowerCase())) continue;
+    if (
+      foldSegment(value)
+        .split(/[.:/]/)
+        .some((part) => UNSAFE_VALUES.has(part))
+    )
+      return true;
     if (name.toLowerCase() === "title" && isUnsafeSpecialPage(foldSegment(value))) return true;
   }
   return false;

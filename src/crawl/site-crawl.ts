@@ -816,7 +816,6 @@ class SiteCrawl {
   ): Promise<FetchResponse> {
     this.throwIfBlocked();
     const { gate } = await this.gateFor(new URL(url).origin);
-    this.requests++;
     return gate.exchange(
       {
         url,
@@ -826,7 +825,11 @@ class SiteCrawl {
         timeoutMs: this.settings.timeoutMs,
         maxBytes: this.settings.maxBytes,
       },
-      { signal: this.abort.signal, isChallenge: (response) => isChallengePage(url, response) },
+      {
+        signal: this.abort.signal,
+        isChallenge: (response) => isChallengePage(url, response),
+        onRequest: this.countRequest,
+      },
     );
   }
 
@@ -852,10 +855,15 @@ class SiteCrawl {
     // it leads to holds for it too.
     const robots = createRobotsCache(
       async (url) => {
-        this.requests++;
         const hop = new URL(url).origin;
         const through = hop === origin ? gate : (await this.gateFor(hop)).gate;
-        return robotsGetThrough(through, this.settings.timeoutMs, this.abort.signal)(url);
+        const get = robotsGetThrough(
+          through,
+          this.settings.timeoutMs,
+          this.abort.signal,
+          this.countRequest,
+        );
+        return get(url);
       },
       this.context.now ? { now: this.context.now } : {},
     );
@@ -888,6 +896,11 @@ class SiteCrawl {
       sameSiteAs: origin,
     };
   }
+
+  /** Every request this crawl makes counts, each one after a 429/503 too. */
+  private readonly countRequest = () => {
+    this.requests++;
+  };
 
   private async closeGates(): Promise<void> {
     const { sharedGates } = this.context;

@@ -49,6 +49,8 @@ describe("429 and 503", () => {
     expect(
       second && first?.finishedAt && second.arrivedAt - first.finishedAt,
     ).toBeGreaterThanOrEqual(2000);
+    // The report counts every request the server saw, the one asked again included.
+    expect(report.requests).toBe(s.log.length);
   });
 
   it("honours Retry-After as an HTTP-date, measured on the server's clock", async () => {
@@ -139,6 +141,22 @@ describe("robots.txt errors", () => {
     expect(report.outcome).toBe("stopped");
     expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
     expect(report.problems[0]?.advice).toMatch(/even when requests are limited/);
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
+  });
+
+  it("a robots.txt 503 asking for an hour stops the site as robots-unavailable, and nothing asks early", async () => {
+    const s = await site({
+      ...pagesSite(2),
+      "/robots.txt": (_req, res) => res.writeHead(503, { "retry-after": "3600" }).end(),
+    });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, { store: shared });
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems).toEqual([
+      expect.objectContaining({ kind: "robots-unavailable", status: 503 }),
+    ]);
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    expect(again.outcome).toBe("stopped");
     expect(paths(s.log)).toEqual(["/robots.txt"]);
   });
 

@@ -64,6 +64,8 @@ export interface ExchangeOptions {
   /** The robots.txt fetch may go through a `robots-unavailable` stop: it is how the stop ends. */
   robotsFetch?: boolean;
   signal?: AbortSignal;
+  /** Called as each request goes out, asking again after a 429/503 included (a crawl's count). */
+  onRequest?: () => void;
 }
 
 /**
@@ -205,6 +207,7 @@ export class SiteGate {
         await this.save();
       }
       this.requests++;
+      options.onRequest?.();
       let response: FetchResponse;
       try {
         response = await this.fetch({ ...request, signal: options.signal });
@@ -228,11 +231,13 @@ export class SiteGate {
       const asked = retryAfterMs(response.headers, ended);
       const wait = asked ?? this.options.backoffMs * 2 ** throttled;
       this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
-      if (wait > this.options.maxWaitMs || (retry && throttled + 1 >= this.options.maxThrottled)) {
-        const detail =
-          wait > this.options.maxWaitMs
-            ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
-            : `${response.status} answered ${throttled + 1} times in a row`;
+      // robots.txt's answer is handed back whatever the wait (its crawl stops as robots-unavailable,
+      // the wait kept in `retryUntil`: no later request comes early).
+      const tooLong = wait > this.options.maxWaitMs && !options.robotsFetch;
+      if (tooLong || (retry && throttled + 1 >= this.options.maxThrottled)) {
+        const detail = tooLong
+          ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
+          : `${response.status} answered ${throttled + 1} times in a row`;
         await this.stop(
           new SiteStopped("rate-limited", detail, {
             url: request.url,

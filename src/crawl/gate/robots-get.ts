@@ -11,6 +11,7 @@ export function robotsGetThrough(
   gate: Pick<SiteGate, "exchange">,
   timeoutMs: number,
   signal?: AbortSignal,
+  onRequest?: () => void,
 ): GetOnce {
   return async (url) => {
     const response = await gate.exchange(
@@ -21,7 +22,12 @@ export function robotsGetThrough(
         maxBytes: ROBOTS_MAX_BYTES,
         truncateLarge: true,
       },
-      { retryThrottled: false, robotsFetch: true, ...(signal ? { signal } : {}) },
+      {
+        retryThrottled: false,
+        robotsFetch: true,
+        ...(signal ? { signal } : {}),
+        ...(onRequest ? { onRequest } : {}),
+      },
     );
     return {
       status: response.status,

@@ -154,7 +154,7 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>) {
  * value that is not valid UTF-8 stays as it came.
  */
 function utf8Location(value: string): string {
-  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  if (!/[\x80-\xff]/.test(value) || /[\u0100-\uffff]/.test(value)) return value;
   const decoded = new TextDecoder("utf-8", { fatal: true });
   try {
     return decoded.decode(Buffer.from(value, "latin1"));

@@ -40,8 +40,6 @@ import type {
 
 /** Longest attribute value read for ids, classes and URLs; longer ones are cut or ignored. */
 const MAX_ATTRIBUTE = 2048;
-/** Open elements the parse is left to track (see `boundParserDepth`). */
-const MAX_OPEN = 1024;
 /** Longest title and description kept. */
 const MAX_TITLE = 1000;
 const MAX_DESCRIPTION = 2000;
@@ -471,7 +469,6 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const parent = top();
       if (dropDepth > 0) {
         stack.push(INERT);
-        boundParserDepth();
         return;
       }
       const isBlock = BLOCK_TAGS.has(name);
@@ -599,7 +596,6 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       }
       if (name === "title" && !inTitleDone) inTitle = true;
       stack.push(frame);
-      boundParserDepth();
     },
     ontext(data) {
       observer?.ontext(data);
@@ -669,16 +665,6 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       }
     },
   });
-
-  /**
-   * Past `MAX_OPEN` open elements, the outermost ones are forgotten by the parse, so that finding
-   * an end tag's element stays cheap on hostile nesting (100,000 unclosed `<div>`s): their end tags
-   * are then ignored, and this handler's frames for them simply stay open to the end, which changes
-   * nothing for the text. Real pages nest a few hundred deep at most.
-   */
-  function boundParserDepth(): void {
-    events.bound(MAX_OPEN);
-  }
 
   /**
    * The scope of heading block `k` is its highest ancestor that opened right before it (no block

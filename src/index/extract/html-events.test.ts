@@ -1,6 +1,6 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { HtmlEvents } from "./html-events.js";
+import { HtmlEvents, MAX_DEPTH } from "./html-events.js";
 
 /** The events htmlparser2's own Parser gives, which HtmlEvents must give too. */
 function parserEvents(html: string): string[] {
@@ -132,5 +132,26 @@ describe("HtmlEvents", () => {
       for (let i = 0; i < length; i++) html += PIECES[random(PIECES.length)];
       expect(htmlEvents(html), html).toEqual(parserEvents(html));
     }
+  });
+});
+
+describe("HtmlEvents on hostile nesting", () => {
+  it("keeps at most MAX_DEPTH elements open, as browsers flatten the tree, and every word", () => {
+    let open = 0;
+    let deepest = 0;
+    const texts: string[] = [];
+    new HtmlEvents({
+      onopentag() {
+        open++;
+        deepest = Math.max(deepest, open);
+      },
+      ontext: (text) => texts.push(text),
+      onclosetag() {
+        open--;
+      },
+    }).parse(`${"<div>x ".repeat(100_000)}end`);
+    expect(deepest).toBe(MAX_DEPTH);
+    expect(open).toBe(0);
+    expect(texts.join("")).toBe(`${"x ".repeat(100_000)}end`);
   });
 });

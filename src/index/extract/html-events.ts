@@ -233,11 +233,14 @@ function innermost(stack: readonly string[], name: string): number {
   return -1;
 }
 
+/** Open elements at most (Chromium's parser flattens the tree at the same depth). */
+export const MAX_DEPTH = 512;
+
 const HTML = 0;
 const SVG = 1;
 const MATHML = 2;
 
-/** Reads `html` and calls `handler` for its elements and text; `events.bound` may be called meanwhile. */
+/** Reads `html` and calls `handler` for its elements and text. */
 export class HtmlEvents {
   /** Open elements, innermost last. */
   private stack: string[] = [];
@@ -259,18 +262,6 @@ export class HtmlEvents {
     const tokenizer = new Tokenizer({ decodeEntities: true, recognizeSelfClosing: true }, this);
     tokenizer.write(html);
     tokenizer.end();
-  }
-
-  /**
-   * Forgets the outermost open elements past `max`, keeping the innermost `max / 2`: their end tags
-   * are then ignored (a bound on hostile nesting, for callers that track elements themselves).
-   */
-  bound(max: number): void {
-    const stack = this.stack;
-    if (stack.length <= max) return;
-    stack.splice(0, stack.length - max / 2);
-    const foreign = this.foreign;
-    if (foreign.length > max / 2) foreign.splice(1, foreign.length - (max / 2 - 1) - 1);
   }
 
   // Tokenizer callbacks.
@@ -372,6 +363,10 @@ export class HtmlEvents {
       while (stack.length > 0 && closes.has(stack[stack.length - 1] as string)) this.popElement();
     }
     if (!VOID.has(name)) {
+      // As browsers do past 512 levels, an element opened that deep becomes a sibling of the
+      // innermost one instead of its child: hostile nesting (a million unclosed `<div>`s) keeps
+      // both this stack and the handler's bounded, and every word of the text.
+      if (this.stack.length >= MAX_DEPTH) this.popElement();
       this.stack.push(name);
       if (name === "svg") this.foreign.push(SVG);
       else if (name === "math") this.foreign.push(MATHML);

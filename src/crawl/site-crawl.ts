@@ -255,10 +255,17 @@ class SiteCrawl {
         await this.robotsFor(this.origin);
         await this.open([]);
       } else {
-        const first = await this.probe();
-        await this.open(first.redirects);
-        // A start page robots.txt keeps out is visited too: the visit reports why nothing was read.
-        await this.visitStart(first.url, first.response, first.failure);
+        if (neverFetchedAnywhere(new URL(this.startUrl)) === "unsafe") {
+          // Given a sign-in, account or cart page to start from: never asked for; what else the
+          // site lists (other start URLs, its sitemaps) is still read.
+          await this.open([]);
+          await this.refuseStart(this.startUrl);
+        } else {
+          const first = await this.probe();
+          await this.open(first.redirects);
+          // A start page robots.txt keeps out is visited too: the visit says why nothing was read.
+          await this.visitStart(first.url, first.response, first.failure);
+        }
       }
       await this.enqueue(this.moreStarts, 0);
       await this.readSitemaps();
@@ -399,6 +406,21 @@ class SiteCrawl {
     const added = await this.context.store.frontier.add(crawl.id, [{ url, depth: 0 }]);
     if (added === 0) return; // resumed: the start page was handled before the crash
     await this.visit({ url, depth: 0 }, { response, failure });
+  }
+
+  private async refuseStart(url: string): Promise<void> {
+    const crawl = this.mustCrawl();
+    const added = await this.context.store.frontier.add(crawl.id, [
+      { url, depth: 0, outcome: "unsafe" },
+    ]);
+    if (added === 0) return;
+    this.problems.add({
+      kind: "http-error",
+      url,
+      status: null,
+      detail: "the start URL is a sign-in, account or shopping page, which HootyBot never opens",
+      advice: "start the crawl at a page of the site that visitors can read without signing in",
+    });
   }
 
   private async readSitemaps(): Promise<void> {

@@ -80,6 +80,17 @@ describe("what HootyBot fetches", () => {
       }),
     ]);
 
+    // Nor opens a sign-in page given as the start URL; robots.txt still comes first.
+    const given = await crawl(`${s.origin}/login?next=%2F`, { store: store() });
+    expect(paths(s.log).filter((p) => p === "/login")).toEqual([]);
+    expect(given.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/login?next=%2F`,
+        detail: expect.stringContaining("the start URL is a sign-in, account or shopping page"),
+      }),
+    ]);
+
     // Nor into a sign-in service on another host: that host is not adopted, not even asked.
     const sso = await site({ ...pagesSite(0), "/login": htmlRoute(pageHtml("Sign in", [])) });
     const app = await site({

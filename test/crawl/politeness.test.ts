@@ -4,11 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { FROM, USER_AGENT } from "../../src/core/identity.js";
-import { crawlSites } from "../../src/crawl/crawl.js";
-import { fetchOnce } from "../../src/crawl/fetch/fetch.js";
-import { createIndexSink } from "../../src/index/page-sink.js";
 import {
   crawl,
+  crawlTogether,
   gaps,
   htmlRoute,
   pageHtml,
@@ -107,12 +105,7 @@ describe("one crawl per site at a time", () => {
 
   it("crawls a site once when one command names several of its pages", async () => {
     const s = await site(pagesSite(4));
-    const shared = store();
-    const results = await crawlSites([`${s.origin}/p3`, `${s.origin}/`, `${s.origin}/p3`], {
-      store: shared,
-      sink: createIndexSink(shared),
-      fetch: fetchOnce,
-    });
+    const results = await crawlTogether([`${s.origin}/p3`, `${s.origin}/`, `${s.origin}/p3`]);
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ startUrl: `${s.origin}/p3`, error: null });
     expect(results[0]?.report?.pages.fetched).toBe(5);
@@ -128,12 +121,7 @@ describe("one crawl per site at a time", () => {
       "/robots.txt": (_req, res) =>
         res.writeHead(301, { location: `${target.origin}/robots.txt` }).end(),
     });
-    const shared = store();
-    const results = await crawlSites([`${redirecting.origin}/`, `${target.origin}/`], {
-      store: shared,
-      sink: createIndexSink(shared),
-      fetch: fetchOnce,
-    });
+    const results = await crawlTogether([`${redirecting.origin}/`, `${target.origin}/`]);
     expect(results.map((r) => r.error)).toEqual([null, null]);
     // The target's robots.txt is read for both sites, through one gate: one request at a time.
     expect(paths(target.log).filter((p) => p === "/robots.txt")).toHaveLength(2);
@@ -149,12 +137,7 @@ describe("one crawl per site at a time", () => {
       "/robots.txt": (_req, res) => res.writeHead(404).end(),
       "/": (_req, res) => res.writeHead(301, { location: `${target.origin}/` }).end(),
     });
-    const shared = store();
-    const results = await crawlSites([`${alias.origin}/`, `${target.origin}/`], {
-      store: shared,
-      sink: createIndexSink(shared),
-      fetch: fetchOnce,
-    });
+    const results = await crawlTogether([`${alias.origin}/`, `${target.origin}/`]);
     expect(results.map((r) => r.error)).toEqual([null, null]);
     expect(results[0]?.report).toMatchObject({
       site: alias.origin,

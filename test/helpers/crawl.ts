@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterEach } from "vitest";
+import { crawlSites } from "../../src/crawl/crawl.js";
 import { fetchOnce } from "../../src/crawl/fetch/fetch.js";
 import { type CrawlSettings, crawlSite } from "../../src/crawl/site-crawl.js";
 import { createIndexSink } from "../../src/index/page-sink.js";
@@ -13,6 +14,11 @@ const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
+
+/** Crawls the sites together as `hooty crawl URL…` does, into one store (a new one by default). */
+export function crawlTogether(startUrls: readonly string[], target: Store = store()) {
+  return crawlSites(startUrls, { store: target, sink: createIndexSink(target), fetch: fetchOnce });
+}
 
 /** A real loopback site, closed after the test. */
 export async function site(...args: Parameters<typeof startSite>): Promise<TestSite> {

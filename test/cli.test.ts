@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "./helpers/cli.js";
@@ -75,6 +75,19 @@ describe("hooty command line", () => {
     expect(everySite.code).toBe(0);
     expect(everySite.stderr.trim()).toBe("no site in the index: nothing to refresh");
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it("says in one line when the data folder cannot be made, at once", async () => {
+    const file = join(tempDir(), "a-file");
+    writeFileSync(file, "not a folder");
+    // Under /proc, Node's recursive mkdir never returns: the command spun at full CPU.
+    for (const data of ["/proc/hooty-nope/data", join(file, "data")]) {
+      const result = await runHooty(["crawl", "http://127.0.0.1:9/", "--data", data]);
+      expect(result.code, data).not.toBe(0);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines, data).toHaveLength(1);
+      expect(lines[0]).toMatch(/^hooty: cannot open .*hooty\.sqlite: /);
+    }
   });
 
   it("finds the data folder from $HOOTY_DATA", async () => {

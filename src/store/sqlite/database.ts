@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { HootyError, oneLine } from "../../core/errors.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
@@ -15,7 +15,7 @@ const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS) {
   let db: SqliteDatabase;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolder(dirname(file));
     db = new Database(file);
   } catch (error) {
     throw new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error });
@@ -43,6 +43,26 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     throw new HootyError("store", `cannot prepare ${file}: ${oneLine(error)}`, { cause: error });
   }
   return db;
+}
+
+/**
+ * Creates `dir` and its missing parents, one at a time: Node's own recursive `mkdirSync` never
+ * returns for some paths (a folder under /proc: it retries ENOENT forever, at full CPU).
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      // Made meanwhile by another process: what was asked for is there.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
 }
 
 function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {

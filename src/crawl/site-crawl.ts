@@ -1143,7 +1143,7 @@ function neverFetchedAnywhere(target: URL): Outcome | undefined {
   return undefined;
 }
 
-/** Why a start page's redirect target is not followed (see `neverFetched`), and the way out. */
+/** A start page whose redirects come back to a URL of their chain, and the way out. */
 function startRedirectLoop(chain: string[]): { detail: string; advice: string } {
   return {
     detail: `the start page redirects in a loop (${chain.join(" → ")}) and never leads to a page`,
@@ -1152,6 +1152,7 @@ function startRedirectLoop(chain: string[]): { detail: string; advice: string } 
   };
 }
 
+/** Why a start page's redirect target is not followed (see `neverFetched`), and the way out. */
 function startRedirectNotFollowed(
   location: string,
   origin: string,

@@ -137,11 +137,23 @@ export async function refreshSite(
 }
 
 /** One robots.txt read through the site's gate (its pace, stops and lease), then the gate closes. */
+/** robots.txt read through the site's gate; a redirect to another origin, through that one's. */
 async function readRobots(origin: string, context: RefreshContext): Promise<RobotsOutcome> {
-  const gate = await SiteGate.open(origin, context.store.gates, context.fetch, context.gate);
+  const gates = new Map<string, SiteGate>();
+  const gateOf = async (of: string) => {
+    let gate = gates.get(of);
+    if (!gate) {
+      gate = await SiteGate.open(of, context.store.gates, context.fetch, context.gate);
+      gates.set(of, gate);
+    }
+    return gate;
+  };
   try {
-    return await loadRobots(origin, robotsGetThrough(gate, context.timeoutMs ?? 20_000));
+    return await loadRobots(origin, async (url) => {
+      const gate = await gateOf(new URL(url).origin);
+      return robotsGetThrough(gate, context.timeoutMs ?? 20_000)(url);
+    });
   } finally {
-    await gate.close();
+    for (const gate of gates.values()) await gate.close();
   }
 }

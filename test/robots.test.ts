@@ -1,12 +1,13 @@
 /**
  * `hooty robots` as a user runs it: the built binary, real local HTTP servers for the live form.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsonLines, runHooty, tempDir } from "./helpers/cli.js";
+import { CLI, jsonLines, runHooty, tempDir } from "./helpers/cli.js";
 
 interface GoogleCase {
   case: string;
@@ -165,6 +166,36 @@ describe("hooty robots --batch", () => {
     expect(answers[10]).toBe('{"allowed":false}');
     expect(answers[11]).toBe('{"allowed":true}');
     expect(elapsed).toBeLessThan(15_000);
+  });
+
+  it("reads a line of 60 MB in linear time (a guard against a hang, not a speed test)", async () => {
+    const started = Date.now();
+    const result = await runHooty(["robots", "--batch"], {
+      input: `${"x".repeat(60_000_000)}\n${JSON.stringify({ robots: "", url: "https://e.com/" })}\n`,
+    });
+    expect(result.code).toBe(2);
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({ allowed: null }),
+      { allowed: true },
+    ]);
+    // The quadratic scan took 101 s for this line.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it("stops quietly when the reader of its output goes away (| head -1)", () => {
+    const input = join(tempDir(), "lines.jsonl");
+    const line = JSON.stringify({
+      robots: "User-agent: *\nDisallow: /x\n",
+      url: "https://e.com/x",
+    });
+    writeFileSync(input, `${Array.from({ length: 200_000 }, () => line).join("\n")}\n`);
+    const result = spawnSync(
+      "sh",
+      ["-c", `"${process.execPath}" "${CLI}" robots --batch < "${input}" | head -1`],
+      { encoding: "utf8" },
+    );
+    expect(result.stdout).toBe('{"allowed":false}\n');
+    expect(result.stderr).toBe("");
   });
 });
 
@@ -328,6 +359,25 @@ describe("hooty robots URL… (live robots.txt)", () => {
     ]);
     expect(a.asked).toEqual([expect.stringMatching(/^\/robots\.txt .*HootyBot/)]);
     expect(b.asked).toHaveLength(1);
+  });
+
+  it("asks nothing of a domain the operator blocked, not even robots.txt", async () => {
+    const site = await serve(200, "User-agent: *\nAllow: /\n");
+    const host = new URL(site.origin).hostname;
+    const data = tempDir();
+    expect((await runHooty(["block", host, "--data", data])).code).toBe(0);
+    const result = await runHooty(["robots", `${site.origin}/x`, "--data", data, "--json"]);
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({
+        url: `${site.origin}/x`,
+        allowed: false,
+        rule: null,
+        line: null,
+        reason: expect.stringContaining(`the operator blocked ${host}`),
+      }),
+    ]);
+    expect(site.asked).toEqual([]);
   });
 
   it("a robots.txt answering 503 disallows every URL of the site, and says why", async () => {

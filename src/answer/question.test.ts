@@ -36,6 +36,12 @@ describe("the reply's language", () => {
     expect([italian.lang, italian.replyLang]).toEqual(["it", "it"]);
   });
 
+  it("is the question's own when it is too short to be sure but has a function word only that language has", () => {
+    expect(analyseQuestion("Que vendez-vous ?", ["de"]).replyLang).toBe("fr");
+    expect(analyseQuestion("Qué vendéis?", ["it"]).replyLang).toBe("es");
+    expect(analyseQuestion("Wo ist das?", ["de"]).replyLang).toBe("de");
+  });
+
   it("leaves out the stopwords of a question's own language where the site's analyses it", () => {
     const german = analyseQuestion("Was ist MVCC?", ["en"]);
     expect([german.lang, german.replyLang]).toEqual(["en", "de"]);

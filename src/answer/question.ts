@@ -72,6 +72,15 @@ export function analyseQuestion(
   return { text, lang, replyLang, terms };
 }
 
+/** Whether a word of `text` is a stopword of `lang` and not of `other`. */
+function hasOwnStopword(text: string, lang: string, other: string): boolean {
+  const own = analyzerFor(lang);
+  const theirs = SUPPORTED_LANGUAGES.includes(other) ? analyzerFor(other) : null;
+  return (text.match(/\p{L}+/gu) ?? []).some(
+    (word) => own.isStopword(word) && !theirs?.isStopword(word),
+  );
+}
+
 /**
  * Below this, a detection does not settle the reply's language; nor does an open one (no hint
  * of the site's languages) below it, or for a language Hooty does not analyse.
@@ -87,8 +96,13 @@ const REPLY_CONFIDENCE = 0.1;
  */
 function replyLanguage(text: string, fallback: string): string {
   const open = detectLanguage(text);
-  if (open.confidence >= REPLY_CONFIDENCE && SUPPORTED_LANGUAGES.includes(open.lang))
-    return open.lang;
+  if (SUPPORTED_LANGUAGES.includes(open.lang)) {
+    if (open.confidence >= REPLY_CONFIDENCE) return open.lang;
+    // Too short to be sure ("Que vendez-vous ?"), but written with a function word of that
+    // language that the site's language does not have: a reply in the site's language would
+    // plainly be in the wrong one.
+    if (open.lang !== fallback && hasOwnStopword(text, open.lang, fallback)) return open.lang;
+  }
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
   return letters > 0 && latin === 0 ? "en" : fallback;

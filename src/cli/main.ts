@@ -20,10 +20,23 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`hooty: ${oneLine(error)}\n`);
       return error.exitCode;
     }
+    // The reader of stdout went away (`hooty robots --batch < big | head -1`): nothing is wrong.
+    if (isBrokenPipe(error)) return 0;
     process.stderr.write(`hooty: internal error: ${oneLine(error)}\n`);
     if (process.env.HOOTY_DEBUG) console.error(error);
     return 1;
   }
 }
+
+function isBrokenPipe(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === "EPIPE";
+}
+
+// A write to a closed pipe fails asynchronously too: the command stops there, quietly, as a
+// command killed by SIGPIPE does in a shell pipeline.
+process.stdout.on("error", (error) => {
+  if (!isBrokenPipe(error)) throw error;
+  process.exit(0);
+});
 
 process.exitCode = await run(process.argv.slice(2));

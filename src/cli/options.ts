@@ -13,10 +13,15 @@ export function withData(command: Command): Command {
   return command.option("--data <dir>", "data folder (default: $HOOTY_DATA, else ./.hooty)");
 }
 
+/** The most a count flag takes: far above any site's pages, and a number every store keeps. */
+export const MAX_COUNT = 10_000_000;
+
 export function positiveInteger(name: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1) {
-      throw new InvalidArgumentError(`${name} must be a whole number of at least 1`);
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_COUNT) {
+      throw new InvalidArgumentError(
+        `${name} must be a whole number from 1 to ${MAX_COUNT.toLocaleString("en")}`,
+      );
     }
     return Number(value);
   };

@@ -16,7 +16,8 @@ export const OUTCOMES = {
   noindex: { fetched: true, skipped: "noindex" },
   duplicate: { fetched: true, skipped: "duplicate" },
   "not-html-type": { fetched: true, skipped: "not-html" },
-  "http-error": { fetched: true, skipped: null },
+  /** An error status (404, 500…): read, not indexed, and counted with the URLs that failed. */
+  "http-error": { fetched: true, skipped: "error" },
   "bot-protection": { fetched: true, skipped: null },
   "js-rendered": { fetched: true, skipped: null },
   "not-html": { fetched: false, skipped: "not-html" },

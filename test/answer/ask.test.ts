@@ -104,7 +104,8 @@ describe("hooty eval", () => {
       file,
       [
         line("how can I make a backup copy of my database?", ["/backup"]),
-        line("make my querys faster with an indx", ["/tuning"]),
+        // An expected page may be given as a full URL, or without its leading slash.
+        line("make my querys faster with an indx", [`${origin}/tuning`, "elsewhere"]),
         line("What is the price of the enterprise license in Brazil?", []),
       ].join("\n"),
     );

@@ -117,6 +117,7 @@ describe("hooty crawl", () => {
       ["crawl"],
       ["crawl", "ftp://example.org/"],
       ["crawl", "https://x.example/", "--max-pages", "0"],
+      ["crawl", "https://x.example/", "--max-pages", "99999999999999999999"],
       ["crawl", "https://x.example/", "--timeout", "-1"],
     ]) {
       const result = await runHooty([...args, "--data", tempDir()]);

@@ -39,10 +39,19 @@ function readQuestions(file: string): EvalQuestion[] {
     ) {
       throw badInput(`${file}: line ${i + 1} needs "site", "question" and "expect": [paths]`);
     }
-    questions.push({ site: q.site, question: q.question, expect: q.expect });
+    questions.push({ site: q.site, question: q.question, expect: q.expect.map(expectedPath) });
   }
   if (questions.length === 0) throw badInput(`${file} holds no questions`);
   return questions;
+}
+
+/**
+ * An expected page as the path a citation is compared by: "/about" as given, a full URL
+ * ("https://example.org/about") by its path, "about" as "/about".
+ */
+function expectedPath(page: string): string {
+  if (/^https?:\/\//i.test(page)) return pathOf(page);
+  return page.startsWith("/") ? page : `/${page}`;
 }
 
 const pathOf = (url: string) => {
@@ -181,9 +190,15 @@ export function registerEval(program: Command): void {
         { summary },
         [
           `${questions.length} questions`,
-          `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3 ?? "-"}% (top 1: ${summary.hitAt1 ?? "-"}%), not covered for ${summary.abstainedAnswerable ?? "-"}%`,
-          `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable ?? "-"}%`,
-          `quotes ${quotes}: found verbatim in the cited page for ${summary.quotesVerbatim ?? "-"}%`,
+          answerable === 0
+            ? "answerable 0"
+            : `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3}% (top 1: ${summary.hitAt1}%), not covered for ${summary.abstainedAnswerable}%`,
+          unanswerable === 0
+            ? "unanswerable 0"
+            : `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable}%`,
+          quotes === 0
+            ? "quotes 0"
+            : `quotes ${quotes}: found verbatim in the cited page for ${summary.quotesVerbatim}%`,
           `latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, max ${summary.latencyMs.max} ms (the first answer, which loads the models: ${summary.latencyMs.first} ms), once each site's answer data was loaded (${summary.latencyMs.loading} ms)`,
         ].join("\n"),
       );

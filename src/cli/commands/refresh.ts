@@ -40,7 +40,7 @@ export function registerRefresh(program: Command): void {
       for (const r of reports) {
         out.result(
           r,
-          `${r.site}: robots.txt ${r.robots}, ${r.pages.checked} pages checked, ${r.pages.removed} removed — ${r.detail}`,
+          `${r.site}: robots.txt ${r.robots}, ${r.pages.checked} ${r.pages.checked === 1 ? "page" : "pages"} checked, ${r.pages.removed} removed — ${r.detail}`,
         );
       }
     } finally {

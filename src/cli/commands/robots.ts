@@ -19,7 +19,7 @@ import {
   robotsText,
 } from "../../crawl/robots/index.js";
 import { batchLines, LineError } from "../batch-lines.js";
-import { type CommonOptions, positiveSeconds, withJson } from "../options.js";
+import { type CommonOptions, positiveSeconds, withData, withJson } from "../options.js";
 import { createOutput, type Output } from "../output.js";
 
 interface RobotsOptions extends CommonOptions {
@@ -47,23 +47,25 @@ without "robots" (or "agent") reuses the previous line's; the first line's agent
 stderr then names the bad lines, and the exit status is 2.`;
 
 export function registerRobots(program: Command): void {
-  withJson(
-    program
-      .command("robots")
-      .argument("[urls...]", "the URLs to check")
-      .description(
-        "may HootyBot fetch each URL? Reads each site's live robots.txt (or --robots-file) and " +
-          "says which rule on which line decided",
-      )
-      .option("--robots-file <file>", "check against this robots.txt instead of the live ones")
-      .option("--agent <token>", "the crawler's product token", PRODUCT_TOKEN)
-      .option(
-        "--timeout <seconds>",
-        `time limit for fetching a robots.txt (default ${DEFAULT_TIMEOUT_MS / 1000})`,
-        positiveSeconds("--timeout"),
-      )
-      .option("--batch", "check JSON lines from stdin (see below); no network")
-      .addHelpText("after", BATCH_HELP),
+  withData(
+    withJson(
+      program
+        .command("robots")
+        .argument("[urls...]", "the URLs to check")
+        .description(
+          "may HootyBot fetch each URL? Reads each site's live robots.txt (or --robots-file) and " +
+            "says which rule on which line decided",
+        )
+        .option("--robots-file <file>", "check against this robots.txt instead of the live ones")
+        .option("--agent <token>", "the crawler's product token", PRODUCT_TOKEN)
+        .option(
+          "--timeout <seconds>",
+          `time limit for fetching a robots.txt (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+          positiveSeconds("--timeout"),
+        )
+        .option("--batch", "check JSON lines from stdin (see below); no network")
+        .addHelpText("after", BATCH_HELP),
+    ),
   ).action(async (urls: string[], options: RobotsOptions) => {
     if (!isValidProductToken(options.agent)) {
       throw usageError(
@@ -102,7 +104,10 @@ async function checkLive(
   options: RobotsOptions,
 ): Promise<UrlVerdict[]> {
   const timeoutMs = options.timeout !== undefined ? options.timeout * 1000 : DEFAULT_TIMEOUT_MS;
-  const origins = [...new Set(targets.map((url) => url.origin))];
+  const blocked = await blockedDomains(targets, options.data);
+  const origins = [...new Set(targets.map((url) => url.origin))].filter(
+    (origin) => !blocked.has(new URL(origin).hostname),
+  );
   // Loaded here: the other commands never load the HTTP client.
   const { fetchOnce } = await import("../../crawl/fetch/fetch.js");
   const outcomes = new Map(
@@ -130,9 +135,44 @@ async function checkLive(
       }),
     ),
   );
-  return targets.map((url) =>
-    verdictFromOutcome(url, outcomes.get(url.origin) as RobotsOutcome, options.agent),
-  );
+  return targets.map((url) => {
+    const block = blocked.get(url.hostname);
+    if (block !== undefined) {
+      return {
+        url: url.href,
+        allowed: false,
+        rule: null,
+        line: null,
+        reason: `the operator blocked ${block}: HootyBot does not request it, robots.txt included`,
+      };
+    }
+    return verdictFromOutcome(url, outcomes.get(url.origin) as RobotsOutcome, options.agent);
+  });
+}
+
+/**
+ * The hosts among the targets that the operator's block list covers, with the blocked domain:
+ * HootyBot requests nothing of them, not even robots.txt. Without data (a folder never crawled
+ * into), nothing is blocked.
+ */
+async function blockedDomains(targets: URL[], data?: string): Promise<Map<string, string>> {
+  const { openStore } = await import("../../app.js");
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = openStore({ data, existing: true });
+  } catch {
+    return new Map();
+  }
+  try {
+    const found = new Map<string, string>();
+    for (const host of new Set(targets.map((url) => url.hostname))) {
+      const block = await store.blocks.covering(host);
+      if (block) found.set(host, block.domain);
+    }
+    return found;
+  } finally {
+    await store.close();
+  }
 }
 
 /** For people: the lines of a robots.txt that HootyBot reads differently or not at all. */
@@ -309,13 +349,16 @@ async function answerBatch(
   let pending = "";
   try {
     for await (const chunk of input) {
-      pending += chunk as string;
+      // Line ends are looked for in the new chunk only: a line of many megabytes is read in
+      // linear time (searching the whole pending text again for each chunk was quadratic).
+      const text = chunk as string;
       let start = 0;
-      for (let end = pending.indexOf("\n", start); end >= 0; end = pending.indexOf("\n", start)) {
-        answer(pending.slice(start, end));
+      for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+        answer(pending + text.slice(start, end));
+        pending = "";
         start = end + 1;
       }
-      pending = pending.slice(start);
+      pending += text.slice(start);
       if (answers.length >= FLUSH_AT) await flush();
     }
     if (pending !== "") answer(pending);

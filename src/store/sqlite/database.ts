@@ -6,8 +6,6 @@ import { MIGRATIONS, type Migration } from "./migrations.js";
 
 export type SqliteDatabase = Database.Database;
 
-/** Bytes per database page of a file this creates. */
-export const PAGE_SIZE = 16_384;
 /** WAL the writing connection lets grow before it checkpoints by itself. */
 const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 
@@ -21,11 +19,6 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     throw new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error });
   }
   try {
-    // 16 KiB pages for a new file (an existing file keeps its own; a WAL file cannot change it): a
-    // page's stored blocks (about 10 KB) then fit in one page instead of three overflow pages, and
-    // storing a page of the PostgreSQL manual writes 18 WAL frames (two writes each) instead of 35.
-    // Answers read no slower.
-    db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     // The writer's own checkpoints (a safety net beside the checkpoint thread) come every 40 MB of

@@ -24,7 +24,10 @@ export function registerPages(program: Command): void {
           `${page.url}\t${page.lang ?? "-"}\t${page.title ?? ""}`,
         );
       }
-      if (!out.json) out.note(`${pages.length} ${pages.length === 1 ? "page" : "pages"} of ${site.origin} in the index`);
+      if (!out.json)
+        out.note(
+          `${pages.length} ${pages.length === 1 ? "page" : "pages"} of ${site.origin} in the index`,
+        );
     } finally {
       await store.close();
     }

@@ -376,6 +376,12 @@ class SiteCrawl {
     const unfinished = await store.crawls.unfinished(this.site.id);
     if (unfinished) {
       this.crawl = unfinished;
+      // Resumed with a page limit given again, and another one: that one holds from now on.
+      const asked = this.context.settings?.maxPages;
+      if (asked !== undefined && asked !== unfinished.maxPages) {
+        await store.crawls.setMaxPages(unfinished.id, asked);
+        this.crawl = { ...unfinished, maxPages: asked };
+      }
       const saved = unfinished.report as Partial<CrawlReport> | null;
       this.problems = new ProblemLog(saved?.problems ?? []);
       this.requests += saved?.requests ?? 0;

@@ -59,6 +59,22 @@ for (const { name, open } of implementations) {
       for (const store of opened.splice(0)) await store.close();
     });
 
+    describe("crawls", () => {
+      it("keeps a running crawl for a resume, with its page limit changed when asked", async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure("https://x.example", "https://x.example/");
+        const crawl = await store.crawls.start(site.id, 20);
+        expect(await store.crawls.unfinished(site.id)).toMatchObject({
+          id: crawl.id,
+          maxPages: 20,
+        });
+        await store.crawls.setMaxPages(crawl.id, 5);
+        expect(await store.crawls.unfinished(site.id)).toMatchObject({ id: crawl.id, maxPages: 5 });
+        await store.crawls.finish(crawl.id, "completed", {});
+        expect(await store.crawls.unfinished(site.id)).toBeNull();
+      });
+    });
+
     describe("frontier", () => {
       it("keeps each URL once per crawl, hands out breadth first in discovery order", async () => {
         const store = await fresh();

@@ -70,6 +70,8 @@ export interface Crawls {
   /** The site's most recent crawl, finished or not. */
   latest(siteId: number): Promise<CrawlRecord | null>;
   start(siteId: number, maxPages: number): Promise<CrawlRecord>;
+  /** A resumed crawl given another page limit keeps to that one. */
+  setMaxPages(crawlId: number, maxPages: number): Promise<void>;
   /** Saves the running report, so a resumed crawl reports what happened before the crash. */
   saveReport(crawlId: number, report: unknown): Promise<void>;
   finish(crawlId: number, state: Exclude<CrawlState, "running">, report: unknown): Promise<void>;

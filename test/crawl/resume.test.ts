@@ -54,4 +54,44 @@ describe("resume after SIGKILL", () => {
     const listed = await runHooty(["pages", s.origin, "--data", data, "--json"]);
     expect(jsonLines(listed.stdout)).toHaveLength(13);
   }, 60_000);
+
+  it("keeps to a page limit given again when it resumes", async () => {
+    const s = await site(pagesSite(12));
+    const data = tempDir();
+    const pagesAsked = () => s.log.filter((r) => /^\/(p\d+)?$/.test(r.path)).length;
+    // Interrupted (Ctrl-C) once it has read a few pages, under a limit of 20.
+    const child = spawn(
+      process.execPath,
+      [CLI, "crawl", `${s.origin}/`, "--data", data, "--json", "--max-pages", "20"],
+      { stdio: "ignore", env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" } },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    while (pagesAsked() < 3) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGINT");
+    await exited;
+    expect(pagesAsked()).toBeLessThan(6);
+    // Resumed with --max-pages 6: that limit holds now (under 20, it would read all 13 pages).
+    const again = await runHooty([
+      "crawl",
+      `${s.origin}/`,
+      "--data",
+      data,
+      "--json",
+      "--max-pages",
+      "6",
+    ]);
+    expect(again.code).toBe(0);
+    const [report] = jsonLines(again.stdout) as {
+      pages: { fetched: number };
+      problems: { kind: string; detail: string }[];
+    }[];
+    expect(report?.pages.fetched).toBe(6);
+    expect(pagesAsked()).toBe(6);
+    expect(report?.problems).toEqual([
+      expect.objectContaining({
+        kind: "page-limit",
+        detail: expect.stringContaining("of 6 pages"),
+      }),
+    ]);
+  }, 60_000);
 });

@@ -35,7 +35,7 @@ export function registerCrawl(program: Command): void {
           300,
         ),
     ),
-  ).action(async (urls: string[], options: CrawlOptions) => {
+  ).action(async (urls: string[], options: CrawlOptions, command: Command) => {
     const starts = urls.map((raw) => {
       const url = siteUrl(raw);
       if (!url) throw usageError(`not an http(s) URL: ${JSON.stringify(raw)}`);
@@ -55,7 +55,10 @@ export function registerCrawl(program: Command): void {
     try {
       const results = await crawl(store, [...new Set(starts)], {
         settings: {
-          maxPages: options.maxPages,
+          // Only a limit given on the command line changes the one of a crawl it resumes.
+          ...(command.getOptionValueSource("maxPages") === "cli"
+            ? { maxPages: options.maxPages }
+            : {}),
           timeoutMs: options.timeout * 1000,
           gate: { maxWaitMs: options.maxWait * 1000 },
         },

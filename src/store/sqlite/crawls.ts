@@ -31,6 +31,7 @@ export function sqliteCrawls(db: SqliteDatabase): Crawls {
   );
   const byId = db.prepare("SELECT * FROM crawls WHERE id = ?");
   const save = db.prepare("UPDATE crawls SET report = ? WHERE id = ?");
+  const limit = db.prepare("UPDATE crawls SET max_pages = ? WHERE id = ?");
   const finish = db.prepare(
     "UPDATE crawls SET state = ?, finished_at = ?, report = ? WHERE id = ?",
   );
@@ -41,6 +42,9 @@ export function sqliteCrawls(db: SqliteDatabase): Crawls {
     start: async (siteId, maxPages) => {
       const id = insert.run(siteId, maxPages, new Date().toISOString()).lastInsertRowid;
       return toCrawl(byId.get(id) as CrawlRow);
+    },
+    setMaxPages: async (crawlId, maxPages) => {
+      limit.run(maxPages, crawlId);
     },
     saveReport: async (crawlId, report) => {
       save.run(JSON.stringify(report), crawlId);

@@ -41,5 +41,15 @@ export function badInput(message: string): HootyError {
 /** One line, whatever was thrown: newlines would break the CLI's one-line error promise. */
 export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s*[\r\n]+\s*/g, " ").trim() || "unknown error";
+  // Messages quote what they failed on (a stdin line, a header): its control characters (a
+  // terminal's escape sequences among them) are never written out as they are.
+  return (
+    text
+      .replace(/\s*[\r\n]+\s*/g, " ")
+      .replace(CONTROL, "\ufffd")
+      .trim() || "unknown error"
+  );
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;

@@ -69,6 +69,7 @@ describe("links HootyBot never requests", () => {
       "/x%2Fadmin%2Fpage.html",
       // Session ids and other extensions after the name; actions named by a parameter's value.
       "/login;jsessionid=ABC123",
+      "/login.do;jsessionid=ABC.123",
       "/Login.jsf",
       "/login.cfm",
       "/Einkaufswagen",

@@ -99,8 +99,9 @@ const SEARCH_PARAMS = new Set([
   "text",
 ]);
 
-/** A path segment's name without what only qualifies it: `;jsessionid=…`, and an extension. */
-const SEGMENT_QUALIFIERS = /(;.*|\.[a-z0-9]{1,5})$/i;
+/** What only qualifies a path segment's name: `;jsessionid=…` and other parameters, then an extension. */
+const SEGMENT_PARAMETERS = /;.*$/;
+const SEGMENT_EXTENSION = /\.[a-z0-9]{1,5}$/i;
 
 /** True when the path ends in an extension of a file that is not an HTML page. */
 export function looksNotHtml(url: URL): boolean {
@@ -124,7 +125,9 @@ export function isUnsafe(url: URL): boolean {
     // A server that decodes an encoded slash ("/a%2Flogin") serves the path's segments as its own.
     const parts = decoded.split(/[/\\]/);
     for (const [i, part] of parts.entries()) {
-      const segment = foldSegment(part.replace(SEGMENT_QUALIFIERS, ""));
+      const segment = foldSegment(
+        part.replace(SEGMENT_PARAMETERS, "").replace(SEGMENT_EXTENSION, ""),
+      );
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
       const leaf = at === raws.length - 1 && i === parts.length - 1;
       if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;

@@ -38,14 +38,20 @@ const page = (siteId: number, path: string, html = PAGE): FetchedPage => ({
   links: [],
 });
 
+/** A new store whose site holds the pg_dump page, written by an index thread now closed. */
+async function pgDumpWrittenByThread() {
+  const file = join(tempDir(), "hooty.sqlite");
+  const store = openSqliteStore(file);
+  const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+  const thread = await startIndexThread(file);
+  await thread.accept(page(site.id, "/app-pgdump.html"));
+  await thread.close();
+  return { file, store, site };
+}
+
 describe("index thread", () => {
   it("writes pages through its own connection and ends when closed", async () => {
-    const file = join(tempDir(), "hooty.sqlite");
-    const store = openSqliteStore(file);
-    const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
-    const thread = await startIndexThread(file);
-    await thread.accept(page(site.id, "/app-pgdump.html"));
-    await thread.close();
+    const { store, site } = await pgDumpWrittenByThread();
     const stored = await store.pages.get(site.id, `${ORIGIN}/app-pgdump.html`);
     expect(stored?.title).toMatch(/pg_dump/);
     expect((await store.texts.stats(site.id)).chunks).toBeGreaterThan(0);
@@ -53,12 +59,7 @@ describe("index thread", () => {
   });
 
   it("indexes a site written under an older analysis again when asked to prepare it", async () => {
-    const file = join(tempDir(), "hooty.sqlite");
-    const store = openSqliteStore(file);
-    const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
-    const first = await startIndexThread(file);
-    await first.accept(page(site.id, "/app-pgdump.html"));
-    await first.close();
+    const { file, store, site } = await pgDumpWrittenByThread();
     // As an older analysis left it, with another version recorded than none.
     makeIndexOlder(file);
     await store.texts.setAnalysisVersion(site.id, 0);

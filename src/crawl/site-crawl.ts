@@ -197,6 +197,8 @@ class SiteCrawl {
   private readonly standIns = new Map<string, string[]>();
   /** The start URL and the URLs its redirects led to, in order, up to the page visited first. */
   private startChain: string[] = [];
+  /** Where each URL that redirected in this run sent HootyBot: a loop's way back to itself. */
+  private readonly redirectedTo = new Map<string, string>();
   /** The page last handed to the index, until the index has stored it (see handToIndex). */
   private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
 
@@ -574,13 +576,22 @@ class SiteCrawl {
         // A page that now sends HootyBot elsewhere is no longer a page of its own: what it said
         // before leaves the index (its target is read in its place).
         await this.removeFromIndex(url);
+        this.redirectedTo.set(url, location);
         const { followed } = await this.enqueue([location], entry.depth, { hops });
+        const loop = this.loopBack(url);
         if (this.startChain.includes(url) && this.startChain.includes(location)) {
           this.problems.add({
             kind: "http-error",
             url,
             status: response.status,
             ...startRedirectLoop([...this.startChain, location]),
+          });
+        } else if (loop) {
+          this.problems.add({
+            kind: "http-error",
+            url,
+            status: response.status,
+            ...redirectLoop(loop),
           });
         } else if (entry.depth === 0 && followed.length === 0) {
           this.problems.add({
@@ -780,6 +791,20 @@ class SiteCrawl {
     } finally {
       if (this.indexing === pending) this.indexing = null;
     }
+  }
+
+  /**
+   * The redirects of this run that lead from `url` back to it (`url`, …, `url`), or null. Each URL
+   * is asked once, so a loop ends where it comes back, silently, unless it is looked for here.
+   */
+  private loopBack(url: string): string[] | null {
+    const chain = [url];
+    for (let at = this.redirectedTo.get(url); at !== undefined; at = this.redirectedTo.get(at)) {
+      chain.push(at);
+      if (at === url) return chain;
+      if (chain.length > MAX_REDIRECTS + 1) return null;
+    }
+    return null;
   }
 
   /**
@@ -1155,6 +1180,14 @@ function startRedirectLoop(chain: string[]): { detail: string; advice: string } 
     detail: `the start page redirects in a loop (${chain.join(" → ")}) and never leads to a page`,
     advice:
       "let the start URL lead to a page in a few redirects, or start the crawl at a page that is served as it is",
+  };
+}
+
+/** A page whose redirects come back to it, and the way out. */
+function redirectLoop(chain: string[]): { detail: string; advice: string } {
+  return {
+    detail: `redirects in a loop (${chain.join(" → ")}) and never leads to a page`,
+    advice: "let each link lead to its page: one of these URLs should answer with the page itself",
   };
 }
 

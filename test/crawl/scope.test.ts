@@ -133,6 +133,43 @@ describe("what HootyBot fetches", () => {
     ]);
   });
 
+  it("says when a linked page redirects in a loop, and asks each URL of the loop once", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/old", "/shared", "/also-shared", "/self"])),
+      "/old": (_req, res) => res.writeHead(301, { location: "/new" }).end(),
+      "/new": (_req, res) => res.writeHead(302, { location: "/old" }).end(),
+      // Two links redirecting to one page is no loop.
+      "/shared": (_req, res) => res.writeHead(301, { location: "/target" }).end(),
+      "/also-shared": (_req, res) => res.writeHead(301, { location: "/shared" }).end(),
+      "/target": htmlRoute(pageHtml("Target", [])),
+      "/self": (_req, res) => res.writeHead(307, { location: "/self" }).end(),
+    });
+    const report = await crawl(`${s.origin}/`);
+    const asked = paths(s.log);
+    for (const path of ["/old", "/new", "/shared", "/also-shared", "/target", "/self"]) {
+      expect(asked.filter((p) => p === path)).toEqual([path]);
+    }
+    // In the order HootyBot met them: /self is linked from the home page, /new is where /old leads.
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/self`,
+        status: 307,
+        detail: expect.stringContaining(
+          `redirects in a loop (${s.origin}/self → ${s.origin}/self)`,
+        ),
+      }),
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/new`,
+        status: 302,
+        detail: `redirects in a loop (${s.origin}/new → ${s.origin}/old → ${s.origin}/new) and never leads to a page`,
+      }),
+    ]);
+    expect(report.pages.indexed).toBe(2);
+  });
+
   it("says when the start page is not HTML, and skips a file a server calls HTML", async () => {
     const json = await site({
       ...pagesSite(0),

@@ -12,6 +12,7 @@ import { type Composed, citePassages, compose } from "./compose.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
+import { withoutFraming } from "./framing-words.js";
 import { echoedHeadings } from "./heading-echo.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
@@ -87,7 +88,10 @@ export async function answerQuestion(
     : freshSite(sources.texts, sources.pages, siteId);
   const profile = await site.profile();
   const asked = analyseQuestion(question, profile.languages);
-  const analysed = { ...asked, terms: markSiteName(asked.terms, profile.name, asked.lang) };
+  const analysed = {
+    ...asked,
+    terms: withoutFraming(markSiteName(asked.terms, profile.name, asked.lang), asked.lang),
+  };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
     covered: false,
     answer: notCoveredMessage(analysed.replyLang),

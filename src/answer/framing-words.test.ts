@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { withoutFraming } from "./framing-words.js";
+import { analyseQuestion } from "./question.js";
+
+const words = (question: string, lang = "en") =>
+  withoutFraming(analyseQuestion(question, [lang]).terms, lang).map((t) => t.word);
+
+describe("a question's framing words", () => {
+  it("are not searched: they say how the visitor asks, not what about", () => {
+    expect(words("Someone told me to split the table per month, is that possible?")).toEqual([
+      "split",
+      "table",
+      "per",
+      "month",
+    ]);
+    expect(words("I really want to know the default port")).toEqual(["default", "port"]);
+  });
+
+  it("stay when the question has no other word", () => {
+    expect(words("what do you need?")).toEqual(["need"]);
+  });
+
+  it("are only the question language's", () => {
+    expect(words("Ich möchte wissen, wie man want konfiguriert", "de")).toContain("want");
+  });
+});

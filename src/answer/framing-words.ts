@@ -1,0 +1,87 @@
+import type { QueryTerm } from "./question.js";
+
+/**
+ * Words visitors frame a question with ("I want to…", "someone told me…", "is that possible?"):
+ * they say how the visitor asks, not what about. Rare in documentation, they would weigh like
+ * its rarest terms and lead to whatever page happens to hold "told" or "wondering"; they are
+ * not searched. Only words that name no topic of their own are listed (not
+ * "like", an SQL operator, nor "quick", a page title).
+ */
+const FRAMING: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set([
+    "able",
+    "actually",
+    "anybody",
+    "anyone",
+    "anything",
+    "anyway",
+    "basically",
+    "confused",
+    "confusing",
+    "correctly",
+    "easiest",
+    "easily",
+    "everyone",
+    "exactly",
+    "guess",
+    "hello",
+    "hey",
+    "hi",
+    "idea",
+    "just",
+    "knew",
+    "know",
+    "knows",
+    "maybe",
+    "need",
+    "needed",
+    "needs",
+    "okay",
+    "perhaps",
+    "please",
+    "possible",
+    "possibly",
+    "properly",
+    "really",
+    "seem",
+    "seems",
+    "simply",
+    "somebody",
+    "somehow",
+    "someone",
+    "something",
+    "stuff",
+    "tell",
+    "thanks",
+    "thing",
+    "things",
+    "think",
+    "thought",
+    "told",
+    "tried",
+    "try",
+    "trying",
+    "want",
+    "wanted",
+    "wants",
+    "way",
+    "ways",
+    "wonder",
+    "wondering",
+  ]),
+};
+
+/** Whether `word` (as typed) frames a question in `lang` rather than naming its topic. */
+export function isFramingWord(lang: string, word: string): boolean {
+  return FRAMING[lang]?.has(word.toLowerCase()) ?? false;
+}
+
+/**
+ * The question's terms without its framing words. A question of nothing else ("what do you
+ * need?") keeps them: it is then about them.
+ */
+export function withoutFraming(terms: QueryTerm[], lang: string): QueryTerm[] {
+  const framing = (t: QueryTerm) => !t.extra && isFramingWord(lang, t.word);
+  if (terms.every((t) => t.extra || framing(t))) return terms;
+  return terms.filter((t) => !framing(t));
+}

@@ -101,11 +101,6 @@ const CHALLENGE_WORDS = [
   "prove you are human",
   "are you a robot",
   "are you a human",
-  "i'm not a robot",
-  "i am not a robot",
-  "not a robot?",
-  "human verification",
-  "bot verification",
   "browser verification",
   "verifying your browser",
   "verifying the browser",
@@ -122,29 +117,64 @@ const CHALLENGE_WORDS = [
   "please complete the security check",
   "your request is being verified",
   "please stand by, while we are checking",
+  "enable javascript and cookies to continue",
+  "please enable js and disable any ad blocker",
+  "please enable cookies and javascript",
+  "проверка браузера",
+  "проверяем ваш браузер",
+  "проверка, что вы не робот",
+  "подтвердите, что вы человек",
+  "überprüfung ihres browsers",
+  "ihr browser wird überprüft",
+  "wir überprüfen ihren browser",
+  "ob sie ein mensch sind",
+  "dass sie ein mensch sind",
+  "dass sie kein roboter sind",
+  "vérification de votre navigateur",
+  "vérification que vous êtes humain",
+  "vérifier que vous êtes humain",
+  "que vous n'êtes pas un robot",
+  "verifica del browser",
+  "verifica di essere un essere umano",
+  "verifica che tu sia un essere umano",
+  "controllo di sicurezza in corso",
+  "stiamo verificando il tuo browser",
+  "verificando tu navegador",
+  "verificando que eres humano",
+  "verifica que eres humano",
+  "comprobando tu navegador",
+];
+
+/**
+ * Words a challenge uses that ordinary pages use too: a contact form's "I'm not a robot" box,
+ * a host's "DDoS protection", terms forbidding "automated access", a router's "press and hold".
+ * They count only with a status that refuses the page.
+ */
+const EVERYDAY_CHALLENGE_WORDS = [
+  "i'm not a robot",
+  "i am not a robot",
+  "not a robot?",
+  "вы не робот",
+  "я не робот",
+  "human verification",
+  "bot verification",
   "unusual traffic",
   "automated requests",
   "automated queries",
   "automated access",
-  "enable javascript and cookies to continue",
-  "please enable js and disable any ad blocker",
-  "please enable cookies and javascript",
   "ddos protection",
   "press & hold",
   "press and hold",
-  "проверка браузера",
-  "проверяем ваш браузер",
-  "проверка, что вы не робот",
-  "вы не робот",
-  "я не робот",
-  "überprüfung ihres browsers",
-  "vérification de votre navigateur",
-  "verifica del browser",
-  "verificando tu navegador",
 ];
 
 export function challengeWording(e: Evidence): boolean {
-  return memo(e, "challenge", () => inWords(e, ...CHALLENGE_WORDS));
+  return memo(
+    e,
+    "challenge",
+    () =>
+      inWords(e, ...CHALLENGE_WORDS) ||
+      (refusalStatus(e) && inWords(e, ...EVERYDAY_CHALLENGE_WORDS)),
+  );
 }
 
 /** Words of a firewall's refusal (not an origin's "please log in" or "not found"). */
@@ -169,6 +199,8 @@ const BLOCK_WORDS = [
   "suspected bot",
   "detected as a bot",
   "identified as a bot",
+  "identified as automated traffic",
+  "automated traffic has been blocked",
 ];
 
 export function blockWording(e: Evidence): boolean {
@@ -190,11 +222,25 @@ export function scriptOnly(e: Evidence, maxText = 40): boolean {
   return e.page.textLength <= maxText && e.page.scripts > 0;
 }
 
-/** The page is shaped like a challenge: challenge wording, or a script or refresh doing the work. */
+/**
+ * The page is shaped like a challenge: challenge wording, or a script or refresh doing the work.
+ * Answered 200, it must look like an interstitial too (short, few links, a script, refresh or
+ * form doing the check): a protected site sends its vendor's headers and cookies with every page,
+ * and a short page of it may well mention a robot.
+ */
 export function challengeShape(e: Evidence): boolean {
+  if (!refusalStatus(e)) {
+    return (
+      challengeWording(e) &&
+      short(e, 1000) &&
+      fewLinks(e) &&
+      (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0)
+    );
+  }
   return (
     (challengeWording(e) && short(e, 2000)) ||
-    (refusalStatus(e) && (scriptOnly(e) || (e.page.metaRefresh && short(e, 300))))
+    scriptOnly(e) ||
+    (e.page.metaRefresh && short(e, 300))
   );
 }
 

@@ -51,8 +51,11 @@ function read(response: ResponseToClassify): Read {
   const contentType = headers.get("content-type");
   const html = isHtml(contentType, body);
   // A body served as something else (an image, JSON) is not read for page markers: challenge
-  // pages are HTML. Header signatures still apply.
-  const page: PageFacts = html || mediaType(contentType) === null ? scanPage(body) : EMPTY_PAGE;
+  // pages are HTML. Header signatures still apply. A refusal in plain text is read: what a WAF
+  // tells clients that are not browsers ("error code: 1020").
+  const type = mediaType(contentType);
+  const plainRefusal = type === "text/plain" && status >= 400;
+  const page: PageFacts = html || type === null || plainRefusal ? scanPage(body) : EMPTY_PAGE;
   return { evidence: { status, headers, page }, html, contentType };
 }
 

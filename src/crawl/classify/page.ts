@@ -71,8 +71,9 @@ const DATA_SCRIPT =
 const NOT_A_BUNDLE =
   /googletagmanager\.com|google-analytics\.com|googlesyndication|doubleclick|plausible\.io|cloudflareinsights|static\.hotjar|cookiebot|cookielaw|onetrust|consensu\.org|usercentrics|matomo|piwik|clarity\.ms|connect\.facebook|platform\.twitter|recaptcha|hcaptcha|challenges\.cloudflare\.com|gtag\/js|\/analytics\.js|segment\.(?:com|io)\/analytics/;
 
+/** Roots a widget renders into beside the page (a modal, a chat, a consent banner) are no mount. */
 const MOUNT_ID =
-  /\sid\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby|svelte|q-app|main-app|application|react-root|react-app|vue-app|[\w-]+-(?:root|app))["'\s/>]/;
+  /\sid\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby|svelte|q-app|main-app|application|react-root|react-app|vue-app|(?!(?:modal|portal|chat|cookie|consent|toast|popup|overlay|tooltip|widget|banner|notifications?|dialog|drawer|menu)-)[\w-]+-(?:root|app))["'\s/>]/;
 
 /** Custom elements Angular and web-component apps bootstrap into: <app-root>, <my-app>, <x-root>. */
 const MOUNT_ELEMENT = /^(?:[a-z][\w]*-(?:root|app)|my-app|ng-view|router-outlet)$/;

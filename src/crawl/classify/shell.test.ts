@@ -43,4 +43,20 @@ describe("judgeShell", () => {
     ).toBe(false);
     expect(shell("")).toBe(false);
   });
+
+  it("leaves short pages alone whose script only adds a widget", () => {
+    const bundle = '<script src="/static/js/main.js"></script>';
+    const contact =
+      "<h1>Contact</h1><p>Example GmbH, Hauptstraße 5, 80331 München. Phone +49 89 123456.</p>";
+    expect(
+      shell(`${contact}<noscript>Please enable JavaScript to view the map.</noscript>${bundle}`),
+    ).toBe(false);
+    expect(shell(`${contact}<div id="modal-root"></div>${bundle}`)).toBe(false);
+    expect(shell(`<h1>Thank you!</h1><p>We will answer your message within two days.</p><div id="cookie-consent-root"></div>${bundle}`)).toBe(false);
+    expect(
+      shell(
+        `<p>Loading times for deliveries are two to three working days in Germany.</p>${bundle}`,
+      ),
+    ).toBe(false);
+  });
 });

@@ -13,6 +13,11 @@ export const SHELL_TEXT = 200;
 const INLINE_APP = 4000;
 /** So little text that, with a bundle, nothing but JavaScript can fill the page. */
 const NEAR_EMPTY = 25;
+/**
+ * Text beside an empty mount element, or beside an "enable JavaScript" notice, past which the
+ * server wrote the page (an address, an imprint) and the script only adds to it (a map, a chat).
+ */
+const OWN_TEXT = 60;
 
 const JS_NOTICE =
   /(?:enable|requires?|need|turn on|switch on|activate|allow|without|support)\b[^.]{0,30}\b(?:javascript|js)\b|\b(?:javascript|js)\b[^.]{0,30}(?:required|disabled|must be|needed|is off|aktivieren)|activer javascript|attiva javascript|habilita javascript|включите javascript/;
@@ -29,11 +34,15 @@ export function judgeShell(page: PageFacts): ShellVerdict {
   const no = { shell: false, reason: "" };
   if (page.textLength >= SHELL_TEXT || page.scripts === 0) return no;
   const app = page.bundles > 0 || page.inlineCode > INLINE_APP;
-  const notice = JS_NOTICE.test(page.noscript) || JS_NOTICE.test(page.text);
-  const loader = LOADER.test(page.text);
+  const notice =
+    page.textLength < OWN_TEXT && (JS_NOTICE.test(page.noscript) || JS_NOTICE.test(page.text));
+  // The whole text is the loader ("Loading…"), not a sentence that starts with the word.
+  const loader = page.textLength < OWN_TEXT && LOADER.test(page.text);
   const empty = page.textLength < NEAR_EMPTY;
-  // Text inside the mount element means the server rendered it: a short page, not a shell.
-  const emptyMount = page.mount && page.mountText < NEAR_EMPTY;
+  // Text inside the mount element means the server rendered it: a short page, not a shell; so
+  // does text beside it.
+  const emptyMount =
+    page.mount && page.mountText < NEAR_EMPTY && page.textLength - page.mountText < OWN_TEXT;
   if (app && emptyMount)
     return { shell: true, reason: "an empty mount element filled by script bundles" };
   if (app && notice)

@@ -45,7 +45,7 @@ function brandedRefusal(e: Evidence, brand: string): boolean {
 const KASADA_PATH =
   /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:ips|p)\.js/;
 const AKAMAI_REFERENCE = /reference #\s?\d{1,3}\.[0-9a-f]+\.\d+\.[0-9a-f]+/;
-const CLOUDFLARE_BLOCK_CODE = /error (?:100[5-9]|101[0-2]|1015|1020|1106)\b/;
+const CLOUDFLARE_BLOCK_CODE = /error(?: code:?)? (?:100[5-9]|101[0-2]|1015|1020|1106)\b/;
 
 export const SIGNATURES: readonly Signature[] = [
   // Cloudflare
@@ -105,10 +105,12 @@ export const SIGNATURES: readonly Signature[] = [
     product: "Cloudflare",
     what: "a Cloudflare challenge page (“Just a moment…”)",
     test: (e) =>
-      short(e, 1500) &&
+      short(e, 600) &&
       fewLinks(e) &&
       e.page.title.startsWith("just a moment") &&
-      (cloudflareEdge(e) || inMarkup(e, "/cdn-cgi/") || refusalStatus(e)),
+      (cloudflareEdge(e) || inMarkup(e, "/cdn-cgi/") || refusalStatus(e)) &&
+      // A post of a Cloudflare customer may carry the title too.
+      (refusalStatus(e) || challengeWording(e) || e.page.textLength < 100),
   },
 
   // Akamai
@@ -202,7 +204,19 @@ export const SIGNATURES: readonly Signature[] = [
   {
     product: "DataDome",
     what: "a DataDome challenge (captcha-delivery.com)",
-    test: (e) => short(e) && inMarkup(e, "captcha-delivery.com"),
+    // A page of a DataDome customer may link to it or prefetch it: the challenge is nearly empty.
+    test: (e) =>
+      short(e) &&
+      fewLinks(e) &&
+      (refusalStatus(e) || e.page.textLength < 100) &&
+      (inMarkup(
+        e,
+        "geo.captcha-delivery.com/captcha",
+        "geo.captcha-delivery.com/interstitial",
+        "ct.captcha-delivery.com/c.js",
+        "ct.captcha-delivery.com/i.js",
+      ) ||
+        (inMarkup(e, "var dd=", "var dd =") && inMarkup(e, "captcha-delivery.com"))),
   },
   {
     product: "DataDome",
@@ -211,7 +225,7 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       refusalStatus(e) &&
       (((e.headers.has("x-datadome") || e.headers.has("x-dd-b") || cookie(e, "datadome")) &&
-        challengeShape(e)) ||
+        (challengeShape(e) || (fewLinks(e) && blockWording(e)))) ||
         (fewLinks(e) && inWords(e, "datadome"))),
   },
 
@@ -229,8 +243,13 @@ export const SIGNATURES: readonly Signature[] = [
         "/captcha/captcha.js?a=c",
         "_pxcaptcha",
       ) ||
-        ((inWords(e, "access to this page has been denied", "press & hold", "press and hold") ||
-          (refusalStatus(e) && scriptOnly(e))) &&
+        // The sensor script and cookie come with every page of a customer's site.
+        (fewLinks(e) &&
+          (inWords(e, "access to this page has been denied") ||
+            (refusalStatus(e) &&
+              (inWords(e, "press & hold", "press and hold") ||
+                scriptOnly(e) ||
+                challengeWording(e)))) &&
           (inMarkup(e, "_pxappid", "perimeterx", "px-cdn.net", "px-cloud.net", "human-challenge") ||
             cookie(e, "_px"))) ||
         (inTitle(e, "access to this page has been denied") &&
@@ -249,7 +268,11 @@ export const SIGNATURES: readonly Signature[] = [
     what: "an AWS WAF challenge",
     test: (e) =>
       short(e) &&
-      (inMarkup(e, "gokuprops", "awswafintegration", "awswafcookiedomainlist") ||
+      fewLinks(e) &&
+      // Ordinary pages use the integration SDK too: the challenge has next to no text.
+      (inMarkup(e, "gokuprops") ||
+        (inMarkup(e, "awswafintegration", "awswafcookiedomainlist") &&
+          (refusalStatus(e) || e.page.textLength < 60)) ||
         (inMarkup(e, "awswaf.com") && (refusalStatus(e) || challengeWording(e)))),
   },
   {
@@ -367,13 +390,16 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       (e.page.title === "ddos-guard" ||
         (e.page.title.startsWith("ddos-guard") && fewLinks(e, 2)) ||
-        inMarkup(
-          e,
-          "/.well-known/ddos-guard/",
-          "check.ddos-guard.net",
-          "ddg-l10n",
-          "ddos-guard.net/",
-        ) ||
+        // A footer link to ddos-guard.net is a credit; the check page has little else.
+        (fewLinks(e, 3) &&
+          (refusalStatus(e) || e.page.textLength < 400) &&
+          inMarkup(
+            e,
+            "/.well-known/ddos-guard/",
+            "check.ddos-guard.net",
+            "ddg-l10n",
+            "ddos-guard.net/",
+          )) ||
         ((header(e, "server", "ddos-guard") ||
           cookie(e, "__ddg") ||
           (fewLinks(e) && inWords(e, "ddos-guard"))) &&
@@ -399,7 +425,7 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       ((fewLinks(e) &&
         (inMarkup(e, "stormwall") || inWords(e, "stormwall")) &&
-        (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
+        (challengeShape(e) || refusalStatus(e) || scriptOnly(e))) ||
         ((header(e, "server", "stormwall") || cookie(e, "swp_token")) &&
           (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "stormwall")),
@@ -411,7 +437,7 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       ((fewLinks(e) &&
         (inMarkup(e, "variti") || inWords(e, "variti")) &&
-        (challengeShape(e) || refusalStatus(e) || scriptOnly(e, 400))) ||
+        (challengeShape(e) || refusalStatus(e) || scriptOnly(e))) ||
         ((header(e, "server", "variti") || cookie(e, "ipp_uid", "ipp_key", "ipp_sign")) &&
           (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "variti")),
@@ -441,7 +467,9 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Wordfence block page (“Your access to this site has been limited”)",
     test: (e) =>
       short(e, 8000) &&
-      refusalStatus(e) &&
+      // Its block page answered 200 by some hosts: its title or its container then tell it.
+      (refusalStatus(e) ||
+        (fewLinks(e) && (inTitle(e, "has been limited") || inMarkup(e, "wf-container")))) &&
       (inWords(e, "wordfence") || inMarkup(e, "wordfence.com")) &&
       inWords(
         e,

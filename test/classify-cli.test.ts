@@ -52,6 +52,14 @@ describe("hooty classify --batch", () => {
     ]);
   });
 
+  it("reads a first line that starts with a byte-order mark", async () => {
+    const result = await runHooty(["classify", "--batch"], {
+      input: `\uFEFF${page("<p>fine</p>")}\n`,
+    });
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout).map((l) => (l as { kind: string }).kind)).toEqual(["content"]);
+  });
+
   it("answers a malformed line in its place with an error, the others as usual, exit 2", async () => {
     const input = [page("<p>fine</p>"), "{not json", page("<p>still read</p>")].join("\n");
     const result = await runHooty(["classify", "--batch"], { input });

@@ -11,6 +11,14 @@ const NAMED = 3;
 
 export class LineError extends Error {}
 
+/**
+ * The line without the byte-order mark an editor may have put at the start of the file (it is
+ * no part of the first line's JSON).
+ */
+export function withoutBom(line: string, number: number): string {
+  return number === 1 && line.startsWith("\uFEFF") ? line.slice(1) : line;
+}
+
 export interface BatchLines {
   /** The answer for line `number`, which failed with `why`. */
   failed(number: number, why: string): Record<string, string | null>;

@@ -25,6 +25,17 @@ function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
   });
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text for a terminal: what a page said (a title, a quote) reaches people's screens here, and a
+ * control character in it (an escape sequence) would act there. Tabs and line breaks stay.
+ */
+function printable(text: string): string {
+  return text.replace(CONTROL, "\ufffd");
+}
+
 export function createOutput(
   json: boolean,
   stdout: NodeJS.WritableStream = process.stdout,
@@ -36,7 +47,7 @@ export function createOutput(
     interactive: "isTTY" in stderr && stderr.isTTY === true,
     result(value, human) {
       if (json) stdout.write(`${JSON.stringify(value)}\n`);
-      else if (human !== undefined) stdout.write(`${human}\n`);
+      else if (human !== undefined) stdout.write(`${printable(human)}\n`);
     },
     note(text) {
       stderr.write(`${text}\n`);

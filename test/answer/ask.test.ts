@@ -146,5 +146,19 @@ describe("hooty eval", () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(/line 1 needs "site", "question" and "expect"/);
+    for (const [content, error] of [
+      ["null\n", /line 1 needs "site"/],
+      ['{"site": "x", "question": "  ", "expect": []}\n', /line 1 needs "site", "question"/],
+      [
+        '{"site": "http://a.example", "question": "q", "expect": ["http://b.example/p"]}\n',
+        /line 1 expects http:\/\/b\.example\/p, a page of another site/,
+      ],
+    ] as const) {
+      writeFileSync(file, content);
+      const refused = await runHooty(["eval", file, "--data", data]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toMatch(error);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { oneLine, usageError } from "../../core/errors.js";
 import { classify, type ResponseToClassify } from "../../crawl/classify/index.js";
-import { batchLines, LineError } from "../batch-lines.js";
+import { batchLines, LineError, withoutBom } from "../batch-lines.js";
 import { type CommonOptions, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 
@@ -36,8 +36,9 @@ export async function classifyBatch(
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   const bad = batchLines("classify --batch", { kind: null, product: null });
   let number = 0;
-  for await (const line of lines) {
+  for await (const read of lines) {
     number++;
+    const line = withoutBom(read, number);
     if (line.trim() === "") continue;
     let response: ResponseToClassify;
     try {

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
 import { badInput } from "../../core/errors.js";
+import { withoutBom } from "../batch-lines.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { findSite } from "../site-arg.js";
@@ -22,7 +23,8 @@ function readQuestions(file: string): EvalQuestion[] {
     throw badInput(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
   }
   const questions: EvalQuestion[] = [];
-  for (const [i, line] of text.split("\n").entries()) {
+  for (const [i, read] of text.split("\n").entries()) {
+    const line = withoutBom(read, i + 1);
     if (line.trim() === "") continue;
     let value: unknown;
     try {
@@ -30,19 +32,35 @@ function readQuestions(file: string): EvalQuestion[] {
     } catch {
       throw badInput(`${file}: line ${i + 1} is not JSON`);
     }
-    const q = value as Partial<EvalQuestion>;
+    const q = (typeof value === "object" && value !== null ? value : {}) as Partial<EvalQuestion>;
     if (
       typeof q.site !== "string" ||
       typeof q.question !== "string" ||
+      q.question.trim() === "" ||
       !Array.isArray(q.expect) ||
       !q.expect.every((p) => typeof p === "string")
     ) {
       throw badInput(`${file}: line ${i + 1} needs "site", "question" and "expect": [paths]`);
     }
+    const elsewhere = q.expect.find((page) => !onSite(page, q.site as string));
+    if (elsewhere !== undefined) {
+      throw badInput(`${file}: line ${i + 1} expects ${elsewhere}, a page of another site`);
+    }
     questions.push({ site: q.site, question: q.question, expect: q.expect.map(expectedPath) });
   }
   if (questions.length === 0) throw badInput(`${file} holds no questions`);
   return questions;
+}
+
+/** Whether an expected page given as a full URL is on the question's site (a path always is). */
+function onSite(page: string, site: string): boolean {
+  if (!/^https?:\/\//i.test(page)) return true;
+  try {
+    const origin = new URL(page).origin;
+    return !/^https?:\/\//i.test(site) || new URL(site).origin === origin;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   robotsPath,
   robotsText,
 } from "../../crawl/robots/index.js";
-import { batchLines, LineError } from "../batch-lines.js";
+import { batchLines, LineError, withoutBom } from "../batch-lines.js";
 import { type CommonOptions, positiveSeconds, withData, withJson } from "../options.js";
 import { createOutput, type Output } from "../output.js";
 
@@ -289,8 +289,9 @@ async function answerBatch(
     if (!ready) await once(output, "drain");
   };
 
-  const answer = (text: string) => {
+  const answer = (read: string) => {
     number++;
+    const text = withoutBom(read, number);
     if (text.trim() === "") return;
     try {
       answers += answerLine(text) ? '{"allowed":true}\n' : '{"allowed":false}\n';

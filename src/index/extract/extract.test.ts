@@ -25,6 +25,14 @@ describe("page metadata", () => {
     expect(extract("<p>x</p>").title).toBe("");
   });
 
+  it("a title keeps no control character: it is shown in terminals, where they would act", () => {
+    const title = extract(
+      "<p>x</p>",
+      "<title>Terminal \u001b]0;owned\u0007 \u009b31m banner</title>",
+    ).title;
+    expect(title).toBe("Terminal ]0;owned 31m banner");
+  });
+
   it("description and canonical (resolved against <base> and the URL, fragment dropped)", () => {
     const page = extract(
       "<p>x</p>",

@@ -228,11 +228,15 @@ function clip(text: string, max: number): string {
   return space > max * 0.8 ? cut.slice(0, space) : cut;
 }
 
-/** Collapses whitespace (including no-break spaces) and drops invisible characters. */
+/**
+ * Collapses whitespace (including no-break spaces) and drops invisible and control characters:
+ * a title is shown in terminals, where an escape sequence in it would act.
+ */
 export function collapse(text: string): string {
   return text
     .replace(INVISIBLE, "")
-    .replace(/[\s\u00a0]+/g, " ")
+    .replace(CONTROL, "")
+    .replace(/[\s\u00a0\u0001]+/g, " ")
     .trim();
 }
 
@@ -245,10 +249,10 @@ const BR = "\u0001";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the <br> marker
 const BR_RUN = /[ ]*\u0001[\u0001 ]*/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removes control characters
-const CONTROL = /[\u0002-\u0008\u000b\u000e-\u001f\u007f]/g;
+const CONTROL = /[\u0002-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
 /** Any character that INVISIBLE or CONTROL would remove. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finds control characters
-const ODD = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000\u0002-\u0008\u000b\u000e-\u001f\u007f]/;
+const ODD = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000\u0002-\u0008\u000b\u000e-\u001f\u007f-\u009f]/;
 /** NUL and the <br> marker in the input. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips markers from the input
 const RESERVED = /[\u0000\u0001]/g;

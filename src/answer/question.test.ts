@@ -42,6 +42,14 @@ describe("the reply's language", () => {
     expect(analyseQuestion("Wo ist das?", ["de"]).replyLang).toBe("de");
   });
 
+  it("is the question's own when it is written in letters only that language has", () => {
+    expect(analyseQuestion("¿Venden monopatines?", ["de"]).replyLang).toBe("es");
+    expect(analyseQuestion("Öffnungszeiten?", ["it"]).replyLang).toBe("de");
+    // A name detection guesses a language for leaves the site's.
+    expect(analyseQuestion("Fortnite?", ["en"]).replyLang).toBe("en");
+    expect(analyseQuestion("pgvector", ["en"]).replyLang).toBe("en");
+  });
+
   it("leaves out the stopwords of a question's own language where the site's analyses it", () => {
     const german = analyseQuestion("Was ist MVCC?", ["en"]);
     expect([german.lang, german.replyLang]).toEqual(["en", "de"]);

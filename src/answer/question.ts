@@ -81,6 +81,9 @@ function hasOwnStopword(text: string, lang: string, other: string): boolean {
   );
 }
 
+/** Letters that, of the languages Hooty analyses, only this one writes. */
+const OWN_LETTERS: Readonly<Record<string, RegExp>> = { es: /[¿¡ñ]/, de: /[ßäöü]/i };
+
 /**
  * Below this, a detection does not settle the reply's language; nor does an open one (no hint
  * of the site's languages) below it, or for a language Hooty does not analyse.
@@ -102,6 +105,8 @@ function replyLanguage(text: string, fallback: string): string {
     // language that the site's language does not have: a reply in the site's language would
     // plainly be in the wrong one.
     if (open.lang !== fallback && hasOwnStopword(text, open.lang, fallback)) return open.lang;
+    // …or in letters only that language writes ("¿Precio?", "Öffnungszeiten?").
+    if (open.lang !== fallback && OWN_LETTERS[open.lang]?.test(text)) return open.lang;
   }
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;

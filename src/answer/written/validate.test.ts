@@ -71,6 +71,14 @@ describe("checking a written answer", () => {
     expect(reason("[p2] The port is 5432.")).toBe("citation-without-claim");
   });
 
+  it("rejects a number its passages do not hold", () => {
+    expect(reason("The server listens on port 5433 by default [p2].")).toBe(
+      "number-not-in-passages:5433",
+    );
+    expect(reason("Install postgresql-16 [p1].")).toBe("number-not-in-passages:16");
+    expect(check("Der Server lauscht auf Port 5432 [p2].", "de").kind).toBe("answer");
+  });
+
   it("rejects citations of passages it was not given", () => {
     expect(reason("The port is 5432 [p4].")).toBe("unknown-id:p4");
     expect(reason("The port is 5432 [p2, 1].")).toBe("unknown-id:1");

@@ -29,6 +29,7 @@ const TAIL = /^[\s.!?。！？:;,)\]"'»”’*_`]*$/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const WORDS = /[\p{L}\p{N}]+/gu;
 const MAX_WORDS_WITHOUT_CONTENT = 3;
+const DIGITS = /\d+/g;
 /** A sentence end followed by what starts a new sentence (a capital, a digit, a caseless letter). */
 const SENTENCE_END = /([\p{L}\p{N}.]*)[.!?。！？]["')»”’]*\s+(?=[\p{Lu}\p{Lt}\p{Lo}\p{N}])/gu;
 const ABBREVIATIONS = new Set(
@@ -39,9 +40,9 @@ const ABBREVIATIONS = new Set(
 
 /**
  * Checks a chat model's reply strictly: every sentence ends with citations, every citation names
- * a passage the model was given, and every cited passage shares a content word with the claim
- * citing it (only a claim of a few words may have none: "It is so [p1]."). Anything else is
- * rejected, never repaired.
+ * a passage the model was given, every cited passage shares a content word with the claim
+ * citing it (only a claim of a few words may have none: "It is so [p1]."), and the passages a
+ * claim cites hold every number it states. Anything else is rejected, never repaired.
  */
 export function checkReply(reply: string, options: CheckOptions): Verdict {
   const text = reply.replace(THINKING, "").trim();
@@ -99,8 +100,24 @@ export function checkReply(reply: string, options: CheckOptions): Verdict {
       }
     }
   }
+  for (const claim of claims) {
+    const problem = unsupported(claim, options.passages);
+    if (problem) return rejected(problem);
+  }
   const cited = [...new Set(claims.flatMap((claim) => claim.cited))];
   return { kind: "answer", answer: answer.trim(), cited, claims };
+}
+
+/**
+ * A number the claim states that none of its passages holds (a price, a limit, a version: what a
+ * model gets wrong most and a reader trusts most). Words are not compared beyond the shared one
+ * above: the answer is written in the question's language, which may not be the passages'.
+ */
+function unsupported(claim: Claim, passages: ReadonlyMap<string, string>): string | null {
+  const source = claim.cited.map((id) => passages.get(id) ?? "").join("\n");
+  const numbers = new Set(source.match(DIGITS) ?? []);
+  const number = (claim.text.match(DIGITS) ?? []).find((digits) => !numbers.has(digits));
+  return number === undefined ? null : `number-not-in-passages:${number}`;
 }
 
 function uniqueIds(run: string): string[] {

@@ -8,7 +8,7 @@ import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite, siteVersion } from "./cache.js";
-import { type Composed, citePassages, compose } from "./compose.js";
+import { type Composed, citePassages, compose, type PageTexts, passagesToCite } from "./compose.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
@@ -74,6 +74,22 @@ function echoesFirst(ranked: Ranked[], echoes: ReadonlySet<number>): Ranked[] {
     ...rest.filter((r) => pageOf(r) === url),
   ]);
   return [...front, ...rest.filter((r) => !first.has(pageOf(r)))];
+}
+
+/** The indexed text of the passages' pages, sections joined as the page shows them. */
+async function textsOfPages(
+  texts: TextIndex,
+  siteId: number,
+  passages: readonly Ranked[],
+): Promise<PageTexts> {
+  const urls = [...new Set(passages.map((p) => p.chunk.places[0]?.url ?? ""))].filter(Boolean);
+  const read = await Promise.all(
+    urls.map(async (url) => {
+      const sections = await texts.sections(siteId, url);
+      return [url, sections.map((s) => s.text).join("\n")] as const;
+    }),
+  );
+  return new Map(read);
 }
 
 export async function answerQuestion(
@@ -142,18 +158,19 @@ export async function answerQuestion(
     terms: searched,
     evidence,
   });
+  const pageTexts = await textsOfPages(sources.texts, siteId, passagesToCite(ranked));
   if (models.written) {
     const written = await writtenAnswer(
       models.written,
       analysed.text,
       analysed.replyLang,
       ranked,
-      (cited) => citePassages(cited, terms, analysed.lang),
+      (cited) => citePassages(cited, terms, analysed.lang, pageTexts),
     );
     if (written?.kind === "not-covered") return notCovered(searched, evidence);
     if (written) return answered({ answer: written.answer, citations: written.citations });
   }
-  const composed = compose(ranked, terms, analysed.lang);
+  const composed = compose(ranked, terms, analysed.lang, pageTexts);
   if (composed.citations.length === 0) return notCovered(searched, evidence);
   return answered(composed);
 }

@@ -70,4 +70,28 @@ describe("compose", () => {
     const listing = passage([`${long} diesen Dateien:`, "a", "b", "c", "d"]);
     expect(compose([listing], terms, "de").answer).toBe(`${long} diesen Dateien:\n\na\n\nb`);
   });
+
+  it("does not open a quote with the index's list mark, which the page does not show", () => {
+    const item = passage([
+      "- Der Status eines Pakets steht mit seiner Version und seinem Zustand in der Liste der Pakete.",
+    ]);
+    const { answer, citations } = compose([item], terms, "de");
+    expect(answer).toBe(
+      "Der Status eines Pakets steht mit seiner Version und seinem Zustand in der Liste der Pakete.",
+    );
+    expect(item.chunk.text).toContain(citations[0]?.quote);
+  });
+
+  it("starts a deep link with words found nowhere earlier on the page", () => {
+    const sentence =
+      "Der Status aller Pakete wird in der Datenbank von dpkg geführt und bei jeder Installation aktualisiert.";
+    const page = `Der Status aller Pakete wird täglich geprüft.\n${sentence}`;
+    const { citations } = compose(
+      [passage([sentence])],
+      terms,
+      "de",
+      new Map([["http://127.0.0.1/pakete", page]]),
+    );
+    expect(citations[0]?.url).toContain(":~:text=Der%20Status%20aller%20Pakete%20wird%20in,");
+  });
 });

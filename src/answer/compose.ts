@@ -15,6 +15,8 @@ const MAX_QUOTE_CHARS = 400;
 const SHORT_SENTENCE_CHARS = 80;
 /** A sentence that ends: its last mark (before closing quotes or brackets) ends a sentence. */
 const ENDED = /[.!?…][\s"'”’»)\]]*$/u;
+/** The mark the indexed text puts before a list item. */
+const LIST_MARK = /^- (?=\S)/;
 /** Sentences an open one may run on through. */
 const RUN_ON = 2;
 
@@ -23,11 +25,11 @@ export interface Composed {
   citations: Citation[];
 }
 
-export function compose(
-  ranked: readonly Ranked[],
-  terms: readonly WeightedTerm[],
-  lang: string,
-): Composed {
+/** The page's indexed text by URL, for deep links that match nothing earlier on the page. */
+export type PageTexts = ReadonlyMap<string, string>;
+
+/** The passages an answer quotes: the best of each of the first MAX_CITATIONS pages. */
+export function passagesToCite(ranked: readonly Ranked[]): Ranked[] {
   const chosen: Ranked[] = [];
   const pages = new Set<string>();
   for (const candidate of ranked) {
@@ -37,7 +39,16 @@ export function compose(
     pages.add(place.url);
     chosen.push(candidate);
   }
-  const citations = citePassages(chosen, terms, lang);
+  return chosen;
+}
+
+export function compose(
+  ranked: readonly Ranked[],
+  terms: readonly WeightedTerm[],
+  lang: string,
+  pageTexts: PageTexts = new Map(),
+): Composed {
+  const citations = citePassages(passagesToCite(ranked), terms, lang, pageTexts);
   return { answer: citations[0]?.quote ?? "", citations };
 }
 
@@ -46,6 +57,7 @@ export function citePassages(
   passages: readonly Ranked[],
   terms: readonly WeightedTerm[],
   lang: string,
+  pageTexts: PageTexts = new Map(),
 ): Citation[] {
   const analyzer = analyzerFor(lang);
   const weight = new Map(terms.map((t) => [t.term, t.idf * termWeight(t, EXTRA_WEIGHT)]));
@@ -62,8 +74,10 @@ export function citePassages(
       });
       return score;
     });
+    const page = pageTexts.get(place.url) ?? "";
+    const at = page.indexOf(quote);
     citations.push({
-      url: textFragmentUrl(place.url, quote, place.anchor),
+      url: textFragmentUrl(place.url, quote, place.anchor, at > 0 ? page.slice(0, at) : ""),
       title: place.title ?? place.headingPath.at(-1) ?? place.url,
       quote,
     });
@@ -109,5 +123,6 @@ function bestQuote(
     const cut = text.lastIndexOf(" ", start + MAX_QUOTE_CHARS);
     end = cut > start ? cut : start + MAX_QUOTE_CHARS;
   }
-  return text.slice(start, end).trim();
+  // A list item's mark ("- ") is the index's, not the page's: a quote does not open with it.
+  return text.slice(start, end).trim().replace(LIST_MARK, "");
 }

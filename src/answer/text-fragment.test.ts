@@ -18,6 +18,31 @@ describe("textFragmentUrl", () => {
   });
 });
 
+describe("textFragmentUrl on a page that repeats the quote's first words", () => {
+  it("starts with as many words as it takes to match nothing earlier on the page", () => {
+    const quote =
+      "Free delivery applies to all Scottish islands from May on; before that, a £25 surcharge is added.";
+    const before = "Shipping\nFree delivery applies to all orders.\nIslands\n";
+    expect(textFragmentUrl("https://x.org/delivery", quote, "islands", before)).toBe(
+      "https://x.org/delivery#islands:~:text=Free%20delivery%20applies%20to%20all%20Scottish,a%20%C2%A325%20surcharge%20is%20added.",
+    );
+    // Without earlier text, five words.
+    expect(textFragmentUrl("https://x.org/delivery", quote)).toContain(
+      ":~:text=Free%20delivery%20applies%20to%20all,",
+    );
+  });
+
+  it("links the quote whole when only its end would tell it apart", () => {
+    const quote =
+      "Free delivery applies to all orders over fifty pounds, and to every order sent to the Scottish islands.";
+    const before =
+      "free delivery applies to all orders over fifty pounds, and to every order sent to";
+    const url = textFragmentUrl("https://x.org/d", quote, null, before);
+    expect(url).not.toContain(",");
+    expect(decodeURIComponent(url.split(":~:text=")[1] ?? "")).toBe(quote);
+  });
+});
+
 describe("textFragmentUrl on lists and tables", () => {
   it("leaves out the list marks and cell bars the page does not show", () => {
     expect(

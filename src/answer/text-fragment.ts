@@ -29,18 +29,51 @@ function blocksOf(quote: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** The URL of `pageUrl` that scrolls to `quote` (which must be text the page shows). */
-export function textFragmentUrl(pageUrl: string, quote: string, anchor?: string | null): string {
+/** Text as a browser compares it with a fragment term: case and runs of whitespace aside. */
+function comparable(text: string): string {
+  return text.replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * The first words of the quote's first block that the page's text before the quote (`before`)
+ * does not hold: a browser highlights from the first match of the start term, and a paragraph
+ * may open as an earlier one does ("Free delivery applies to all orders." and, below it, "Free
+ * delivery applies to all islands…"). At least EDGE_WORDS; the whole block when nothing shorter
+ * is unique.
+ */
+function uniqueStart(first: string[], before: string): string[] {
+  const earlier = comparable(before);
+  let words = Math.min(EDGE_WORDS, first.length);
+  while (words < first.length && earlier.includes(comparable(first.slice(0, words).join(" ")))) {
+    words++;
+  }
+  return first.slice(0, words);
+}
+
+/**
+ * The URL of `pageUrl` that scrolls to `quote` (which must be text the page shows); `before`,
+ * when given, is the page's text ahead of the quote, which the start term must not match.
+ */
+export function textFragmentUrl(
+  pageUrl: string,
+  quote: string,
+  anchor?: string | null,
+  before = "",
+): string {
   const base = pageUrl.split("#")[0] ?? pageUrl;
   const blocks = blocksOf(quote);
   const first = blocks[0];
   const last = blocks.at(-1);
   if (!first || !last) return anchor ? `${base}#${encodeURIComponent(anchor)}` : base;
   const whole = first.join(" ");
+  const start = uniqueStart(first, before);
   const directive =
-    blocks.length === 1 && (whole.length <= WHOLE_QUOTE_MAX || first.length <= EDGE_WORDS * 2)
+    blocks.length === 1 &&
+    (whole.length <= WHOLE_QUOTE_MAX ||
+      first.length <= EDGE_WORDS * 2 ||
+      start.length >= first.length - EDGE_WORDS)
       ? encodeTerm(whole)
-      : `${encodeTerm(first.slice(0, EDGE_WORDS).join(" "))},${encodeTerm(last.slice(-EDGE_WORDS).join(" "))}`;
+      : `${encodeTerm(start.join(" "))},${encodeTerm(last.slice(-EDGE_WORDS).join(" "))}`;
   // The element id still helps browsers without text fragments; both may stand in one fragment.
   return `${base}#${anchor ? encodeURIComponent(anchor) : ""}:~:text=${directive}`;
 }

@@ -52,7 +52,11 @@ describe("judgeShell", () => {
       shell(`${contact}<noscript>Please enable JavaScript to view the map.</noscript>${bundle}`),
     ).toBe(false);
     expect(shell(`${contact}<div id="modal-root"></div>${bundle}`)).toBe(false);
-    expect(shell(`<h1>Thank you!</h1><p>We will answer your message within two days.</p><div id="cookie-consent-root"></div>${bundle}`)).toBe(false);
+    expect(
+      shell(
+        `<h1>Thank you!</h1><p>We will answer your message within two days.</p><div id="cookie-consent-root"></div>${bundle}`,
+      ),
+    ).toBe(false);
     expect(
       shell(
         `<p>Loading times for deliveries are two to three working days in Germany.</p>${bundle}`,

@@ -24,6 +24,11 @@ const JS_NOTICE =
 const LOADER =
   /^(?:loading|please wait|one moment|chargement|wird geladen|laden|caricamento|cargando|carregando|загрузка)\b/;
 
+/** The text without its sentences about JavaScript. */
+function withoutNotice(text: string): string {
+  return text.replace(/[^.!?]*\b(?:javascript|js)\b[^.!?]*[.!?]?/g, "").trim();
+}
+
 export interface ShellVerdict {
   shell: boolean;
   /** Why, in plain words, when it is one. */
@@ -34,8 +39,10 @@ export function judgeShell(page: PageFacts): ShellVerdict {
   const no = { shell: false, reason: "" };
   if (page.textLength >= SHELL_TEXT || page.scripts === 0) return no;
   const app = page.bundles > 0 || page.inlineCode > INLINE_APP;
+  // A notice is the page's when little else is there: beside an address, it is about a widget.
   const notice =
-    page.textLength < OWN_TEXT && (JS_NOTICE.test(page.noscript) || JS_NOTICE.test(page.text));
+    (JS_NOTICE.test(page.noscript) && page.textLength < OWN_TEXT) ||
+    (JS_NOTICE.test(page.text) && withoutNotice(page.text).length < OWN_TEXT);
   // The whole text is the loader ("Loading…"), not a sentence that starts with the word.
   const loader = page.textLength < OWN_TEXT && LOADER.test(page.text);
   const empty = page.textLength < NEAR_EMPTY;

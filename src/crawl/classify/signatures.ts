@@ -467,9 +467,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Wordfence block page (“Your access to this site has been limited”)",
     test: (e) =>
       short(e, 8000) &&
-      // Its block page answered 200 by some hosts: its title or its container then tell it.
-      (refusalStatus(e) ||
-        (fewLinks(e) && (inTitle(e, "has been limited") || inMarkup(e, "wf-container")))) &&
+      refusalStatus(e) &&
       (inWords(e, "wordfence") || inMarkup(e, "wordfence.com")) &&
       inWords(
         e,

@@ -233,11 +233,7 @@ function clip(text: string, max: number): string {
  * a title is shown in terminals, where an escape sequence in it would act.
  */
 export function collapse(text: string): string {
-  return text
-    .replace(INVISIBLE, "")
-    .replace(CONTROL, "")
-    .replace(/[\s\u00a0\u0001]+/g, " ")
-    .trim();
+  return text.replace(INVISIBLE, "").replace(CONTROL, "").replace(BR_OR_SPACE, " ").trim();
 }
 
 // Control characters are this code's subject: garbage input is cleaned, and U+0001 marks <br>.
@@ -248,6 +244,8 @@ const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000]/g;
 const BR = "\u0001";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the <br> marker
 const BR_RUN = /[ ]*\u0001[\u0001 ]*/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the <br> marker
+const BR_OR_SPACE = /[\s\u00a0\u0001]+/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removes control characters
 const CONTROL = /[\u0002-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
 /** Any character that INVISIBLE or CONTROL would remove. */

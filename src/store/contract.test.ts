@@ -168,6 +168,7 @@ for (const { name, open } of implementations) {
           inFlightSince: null,
           stop: { kind: "rate-limited" as const, detail: "429", until: 3_000 },
           consecutiveFailures: 1,
+          pauseMs: 3_000,
         };
         await store.gates.save(origin, state);
         expect(await store.gates.load(origin)).toEqual(state);

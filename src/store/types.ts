@@ -135,6 +135,12 @@ export interface GateState {
   /** Why the site is stopped, and until when (epoch ms) no request may be made. */
   stop: { kind: StopKind; detail: string; until: number } | null;
   consecutiveFailures: number;
+  /**
+   * The pause between requests last in force, max(0.5 s, Crawl-delay), in ms; 0 when unknown. A
+   * process recovering from a crash waits it before its first request (robots.txt, whose
+   * Crawl-delay it has yet to read).
+   */
+  pauseMs: number;
 }
 
 export interface GateStates {

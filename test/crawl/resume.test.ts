@@ -55,6 +55,30 @@ describe("resume after SIGKILL", () => {
     expect(jsonLines(listed.stdout)).toHaveLength(13);
   }, 60_000);
 
+  it("keeps the Crawl-delay across the restart, before robots.txt is read again", async () => {
+    const s = await site(pagesSite(3, "User-agent: *\nCrawl-delay: 1.5\n"));
+    const data = tempDir();
+    const child = spawn(process.execPath, [CLI, "crawl", `${s.origin}/`, "--data", data], {
+      stdio: "ignore",
+      env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" },
+    });
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    // Killed while its request for /p1 is in flight: the stored pace says nothing of when it ends.
+    while (!s.log.some((r) => r.path === "/p1")) await new Promise((r) => setTimeout(r, 5));
+    child.kill("SIGKILL");
+    await exited;
+    const firstRun = s.log.length;
+    const last = s.log[firstRun - 1];
+    const result = await runHooty(["crawl", `${s.origin}/`, "--data", data, "--json"]);
+    expect(result.code).toBe(0);
+    const resumedFirst = s.log[firstRun];
+    expect(resumedFirst?.path).toBe("/robots.txt");
+    const lastEnd = last?.finishedAt ?? last?.arrivedAt ?? 0;
+    expect((resumedFirst?.arrivedAt ?? 0) - lastEnd).toBeGreaterThanOrEqual(1_500);
+    for (const gap of gaps(s.log.slice(firstRun)))
+      expect(gap).toBeGreaterThanOrEqual(1_500 - CROSS_PROCESS_NOISE_MS);
+  }, 60_000);
+
   it("keeps to a page limit given again when it resumes", async () => {
     const s = await site(pagesSite(12));
     const data = tempDir();

@@ -82,6 +82,8 @@ export class SiteGate {
   private readonly clock: Clock;
   private state: GateState;
   private crawlDelayMs = 0;
+  /** Whether robots.txt told the Crawl-delay yet: until then the stored pause is not lowered. */
+  private crawlDelayRead = false;
   private readonly owner: string;
   private leaseUntil = 0;
   private queue: Promise<unknown> = Promise.resolve();
@@ -157,6 +159,7 @@ export class SiteGate {
   /** Applies robots.txt's Crawl-delay (seconds) for HootyBot; null or 0 keeps the minimum. */
   setCrawlDelay(seconds: number | null): void {
     const before = this.delayMs;
+    this.crawlDelayRead = true;
     this.crawlDelayMs =
       seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
     // The pause after the response that brought the Crawl-delay (robots.txt) follows it too.
@@ -199,11 +202,14 @@ export class SiteGate {
         this.assertOpen();
       await this.waitTurn(options.signal);
       await this.renewLease();
-      if (this.state.inFlightSince === null) {
+      const pause = this.crawlDelayRead ? this.delayMs : Math.max(this.delayMs, this.state.pauseMs);
+      if (this.state.inFlightSince === null || this.state.pauseMs !== pause) {
         // Stored once, before the first request, and cleared only by close(): a process that dies
         // at any time after it leaves "in flight" behind, and recover() then counts a request as
-        // having ended at the restart. One write per gate instead of one per request.
-        this.state.inFlightSince = this.clock.now();
+        // having ended at the restart, followed by the pause then in force (stored again when a
+        // Crawl-delay changes it). One write per gate instead of one per request.
+        this.state.inFlightSince ??= this.clock.now();
+        this.state.pauseMs = pause;
         await this.save();
       }
       this.requests++;
@@ -309,12 +315,16 @@ export class SiteGate {
     await this.save();
   }
 
-  /** After a crash during the crawl of the site, its last request's end is unknown: it ends now. */
+  /**
+   * After a crash during the crawl of the site, its last request's end is unknown: it ends now,
+   * and the pause the site's Crawl-delay asked for follows it (robots.txt, read next, would tell
+   * it only after a request).
+   */
   private async recover(): Promise<void> {
     const now = this.clock.now();
     let changed = false;
     if (this.state.inFlightSince !== null) {
-      this.state.nextAt = Math.max(this.state.nextAt, now + this.delayMs);
+      this.state.nextAt = Math.max(this.state.nextAt, now + Math.max(this.delayMs, this.state.pauseMs));
       this.state.inFlightSince = null;
       changed = true;
     }

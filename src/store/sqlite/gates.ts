@@ -9,6 +9,7 @@ interface GateRow {
   stop_detail: string | null;
   stop_until: number | null;
   consecutive_failures: number;
+  pause_ms: number;
 }
 
 export const freshGateState = (): GateState => ({
@@ -17,19 +18,21 @@ export const freshGateState = (): GateState => ({
   inFlightSince: null,
   stop: null,
   consecutiveFailures: 0,
+  pauseMs: 0,
 });
 
 export function sqliteGates(db: SqliteDatabase): GateStates {
   const load = db.prepare("SELECT * FROM site_gates WHERE origin = ?");
   const save = db.prepare(
     `INSERT INTO site_gates (origin, next_at, retry_until, in_flight_since, stop_kind, stop_detail,
-       stop_until, consecutive_failures)
+       stop_until, consecutive_failures, pause_ms)
      VALUES (@origin, @nextAt, @retryUntil, @inFlightSince, @stopKind, @stopDetail, @stopUntil,
-       @consecutiveFailures)
+       @consecutiveFailures, @pauseMs)
      ON CONFLICT (origin) DO UPDATE SET next_at = excluded.next_at,
        retry_until = excluded.retry_until, in_flight_since = excluded.in_flight_since,
        stop_kind = excluded.stop_kind, stop_detail = excluded.stop_detail,
-       stop_until = excluded.stop_until, consecutive_failures = excluded.consecutive_failures`,
+       stop_until = excluded.stop_until, consecutive_failures = excluded.consecutive_failures,
+       pause_ms = excluded.pause_ms`,
   );
   const lease = db.prepare(
     `INSERT INTO site_gates (origin, lease_owner, lease_until) VALUES (@origin, @owner, @until)
@@ -64,6 +67,7 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
           ? { kind: row.stop_kind, detail: row.stop_detail ?? "", until: row.stop_until ?? 0 }
           : null,
         consecutiveFailures: row.consecutive_failures,
+        pauseMs: row.pause_ms,
       };
     },
     save: async (origin, state) => {
@@ -76,6 +80,7 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
         stopDetail: state.stop?.detail ?? null,
         stopUntil: state.stop ? Math.ceil(state.stop.until) : null,
         consecutiveFailures: state.consecutiveFailures,
+        pauseMs: Math.ceil(state.pauseMs),
       });
     },
     lease: async (origin, owner, until, now) =>

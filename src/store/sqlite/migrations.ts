@@ -317,4 +317,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sites ADD COLUMN analysis INTEGER;
     `,
   },
+  {
+    version: 13,
+    name: "the pause between requests each origin asked for",
+    sql: `
+      -- max(0.5 s, Crawl-delay) as last in force (ms; 0 when never stored): a process that takes
+      -- over after a crash waits it before its first request, robots.txt included, whose
+      -- Crawl-delay it cannot know yet.
+      ALTER TABLE site_gates ADD COLUMN pause_ms INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

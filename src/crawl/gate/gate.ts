@@ -324,7 +324,10 @@ export class SiteGate {
     const now = this.clock.now();
     let changed = false;
     if (this.state.inFlightSince !== null) {
-      this.state.nextAt = Math.max(this.state.nextAt, now + Math.max(this.delayMs, this.state.pauseMs));
+      this.state.nextAt = Math.max(
+        this.state.nextAt,
+        now + Math.max(this.delayMs, this.state.pauseMs),
+      );
       this.state.inFlightSince = null;
       changed = true;
     }

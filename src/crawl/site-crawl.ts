@@ -186,6 +186,8 @@ class SiteCrawl {
    * no copy to ask for conditionally, and its stored pages are the ones this crawl handed over.
    */
   private mayHavePages = true;
+  /** Whether the indexed pages no link led to were queued (`queueUnlinkedPages`). */
+  private unlinkedQueued = false;
   /** What this crawl handed to the index, when that is all the site's stored pages can be. */
   private readonly handedContent = new Set<string>();
   /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
@@ -477,6 +479,7 @@ class SiteCrawl {
       }
       const entry = await frontier.next(crawl.id);
       if (!entry) {
+        if (await this.queueUnlinkedPages()) continue;
         if (this.listFull) {
           this.limitReached(
             `the site links to more than the ${this.maxUrls} URLs HootyBot records in one crawl: the pages behind the links found after that were not read`,
@@ -493,6 +496,22 @@ class SiteCrawl {
       await this.visit(entry);
       await this.saveRunning();
     }
+  }
+
+  /**
+   * Once the links are followed, a recrawl asks for the indexed pages it found no link to: a page
+   * the site deleted (or now keeps out) is known only by asking, and would otherwise stay in the
+   * index and in answers. Unchanged ones answer 304. Resolves to whether any was queued.
+   */
+  private async queueUnlinkedPages(): Promise<boolean> {
+    if (this.unlinkedQueued || !this.mayHavePages || !this.site) return false;
+    this.unlinkedQueued = true;
+    const indexed = await this.context.store.pages.list(this.site.id);
+    const { added } = await this.enqueue(
+      indexed.map((page) => page.url),
+      1,
+    );
+    return added > 0;
   }
 
   /** A limit of the crawl ended it with pages left (`page-limit`). */
@@ -962,16 +981,30 @@ class SiteCrawl {
     }
   }
 
+  /**
+   * A robots.txt that cannot be read gives no permission: the origin's indexed pages leave the
+   * index until it is readable again, as `hooty refresh` does. Resolves to how many left.
+   */
+  private async withholdPages(origin: string): Promise<number> {
+    const { store, sink } = this.context;
+    const site = await store.sites.byOrigin(origin);
+    if (!site) return 0;
+    const pages = await store.pages.list(site.id);
+    for (const page of pages) await sink.remove(site.id, page.url);
+    return pages.length;
+  }
+
   /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
   private async robotsFor(origin: string): Promise<Robots> {
     const { gate, robots } = await this.gateFor(origin);
     const outcome = await robots.forSite(origin);
     this.throwIfBlocked();
     if (outcome.kind === "unavailable") {
+      const withheld = await this.withholdPages(origin);
       await gate.stop(
         new SiteStopped(
           "robots-unavailable",
-          `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site was not crawled`,
+          `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site was not crawled${withheld > 0 ? `, and the ${withheld === 1 ? "page" : `${withheld} pages`} indexed before left the index until it is readable` : ""}`,
           { url: outcome.url, status: outcome.status ?? null },
         ),
       );

@@ -176,6 +176,17 @@ describe("what leaves the index", () => {
     expect((await refresh(shared, s.origin))?.robots).toBe("rules");
     await crawl(`${s.origin}/`, { store: shared, settings: FAST });
     expect((await indexedText(shared, s.origin)).size).toBe(2);
+
+    // A crawl that finds robots.txt unreadable withholds the pages as refresh does.
+    robotsStatus = 500;
+    const stopped = await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        kind: "robots-unavailable",
+        detail: expect.stringContaining("the 2 pages indexed before left the index"),
+      }),
+    ]);
+    expect((await indexedText(shared, s.origin)).size).toBe(0);
   }, 20_000);
 
   it("refresh leaves a site being crawled by another process alone, and says so", async () => {
@@ -246,6 +257,36 @@ describe("what leaves the index", () => {
     for (const page of pages.filter((p) => p !== "stays")) {
       expect(await inVocabulary(shared, s.origin, `${page}word`), page).toBe(false);
     }
+  }, 20_000);
+
+  it("a recrawl asks for indexed pages no link leads to any more: deleted ones leave the index", async () => {
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/deleted", "/unlinked", "/kept"])),
+      "/deleted": html(markedPage("deletedword")),
+      "/unlinked": html(markedPage("unlinkedword")),
+      "/kept": html(markedPage("keptword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(4);
+    // The home page no longer links to two pages: one is deleted, the other still there.
+    s.routes.set("/", html(markedPage("homeword", ["/kept"])));
+    s.routes.set("/deleted", htmlRoute("<h1>Not found</h1>", 404));
+    s.log.length = 0;
+    const report = await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect(s.log.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/deleted", "/unlinked", "/kept"]),
+    );
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual([
+      "/",
+      "/kept",
+      "/unlinked",
+    ]);
+    expect(await inVocabulary(shared, s.origin, "deletedword")).toBe(false);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ kind: "http-error", url: `${s.origin}/deleted`, status: 404 }),
+    ]);
   }, 20_000);
 
   it("a start page that now redirects leaves the index, and its target is read", async () => {

@@ -5,8 +5,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openStore } from "../src/app.js";
 import { CLI, jsonLines, runHooty, tempDir } from "./helpers/cli.js";
 
 interface GoogleCase {
@@ -378,6 +380,49 @@ describe("hooty robots URL… (live robots.txt)", () => {
       }),
     ]);
     expect(site.asked).toEqual([]);
+  });
+
+  it("keeps the pace of the data folder's crawls, and asks nothing of a site one is reading", async () => {
+    const site = await serve(200, "User-agent: *\nAllow: /\n");
+    const data = tempDir();
+    const store = openStore({ data });
+    try {
+      // Another process's crawl asked the site for something 1.5 s from now at the earliest…
+      const state = await store.gates.load(site.origin);
+      const notBefore = Date.now() + 1_500;
+      await store.gates.save(site.origin, { ...state, nextAt: notBefore });
+      let arrived = 0;
+      const paced = runHooty(["robots", `${site.origin}/x`, "--data", data, "--json"]);
+      const watch = setInterval(() => {
+        if (arrived === 0 && site.asked.length > 0) arrived = Date.now();
+      }, 5);
+      const result = await paced;
+      clearInterval(watch);
+      expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ allowed: true })]);
+      expect(site.asked).toHaveLength(1);
+      expect(arrived).toBeGreaterThanOrEqual(notBefore - 10);
+      // …and now another crawl is reading it: nothing is asked.
+      expect(
+        await store.gates.lease(
+          site.origin,
+          `${hostname()}/${process.pid}/crawl`,
+          Date.now() + 60_000,
+          Date.now(),
+        ),
+      ).toBe(true);
+      const busy = await runHooty(["robots", `${site.origin}/x`, "--data", data, "--json"]);
+      expect(busy.code).toBe(0);
+      expect(jsonLines(busy.stdout)).toEqual([
+        expect.objectContaining({
+          allowed: false,
+          rule: null,
+          reason: expect.stringContaining("another Hooty crawl is reading"),
+        }),
+      ]);
+      expect(site.asked).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
   });
 
   it("a robots.txt answering 503 disallows every URL of the site, and says why", async () => {

@@ -18,10 +18,10 @@
 import type { PageSink } from "../core/page-sink.js";
 import type { SiteRecord, Store } from "../store/types.js";
 import type { Fetch } from "./fetch/types.js";
-import { type GateOptions, SiteBusy, SiteGate } from "./gate/gate.js";
-import { robotsGetThrough } from "./gate/robots-get.js";
+import { type GateOptions, SiteBusy } from "./gate/gate.js";
+import { readRobotsThroughGates } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
-import { loadRobots, type RobotsOutcome } from "./robots/index.js";
+import type { RobotsOutcome } from "./robots/index.js";
 
 export type RefreshRobots = "rules" | "allow-all" | "unavailable" | "not-checked" | "blocked";
 
@@ -95,7 +95,7 @@ export async function refreshSite(
 
   let outcome: RobotsOutcome;
   try {
-    outcome = await readRobots(site.origin, context);
+    outcome = await readRobotsThroughGates(site.origin, context);
   } catch (error) {
     if (error instanceof SiteBusy || error instanceof SiteStopped) {
       return report(
@@ -134,26 +134,4 @@ export async function refreshSite(
       ? `robots.txt now disallows ${removed} of the indexed pages: they left the index`
       : "robots.txt allows every indexed page",
   );
-}
-
-/** One robots.txt read through the site's gate (its pace, stops and lease), then the gate closes. */
-/** robots.txt read through the site's gate; a redirect to another origin, through that one's. */
-async function readRobots(origin: string, context: RefreshContext): Promise<RobotsOutcome> {
-  const gates = new Map<string, SiteGate>();
-  const gateOf = async (of: string) => {
-    let gate = gates.get(of);
-    if (!gate) {
-      gate = await SiteGate.open(of, context.store.gates, context.fetch, context.gate);
-      gates.set(of, gate);
-    }
-    return gate;
-  };
-  try {
-    return await loadRobots(origin, async (url) => {
-      const gate = await gateOf(new URL(url).origin);
-      return robotsGetThrough(gate, context.timeoutMs ?? 20_000)(url);
-    });
-  } finally {
-    for (const gate of gates.values()) await gate.close();
-  }
 }

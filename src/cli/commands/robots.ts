@@ -97,24 +97,34 @@ function checkAgainstFile(out: Output, targets: URL[], file: string, agent: stri
   return targets.map((url) => verdictFromRules(url, rules, agent));
 }
 
-/** Each site's own robots.txt, fetched once per site, the sites at the same time. */
+/**
+ * Each site's own robots.txt, fetched once per site, the sites at the same time. With a data
+ * folder that holds data, each request goes through the site's gate, as a crawl's do: the pace
+ * every process keeps, and nothing asked of a site another crawl is reading right now.
+ */
 async function checkLive(
   out: Output,
   targets: URL[],
   options: RobotsOptions,
 ): Promise<UrlVerdict[]> {
   const timeoutMs = options.timeout !== undefined ? options.timeout * 1000 : DEFAULT_TIMEOUT_MS;
-  const blocked = await blockedDomains(targets, options.data);
-  const origins = [...new Set(targets.map((url) => url.origin))].filter(
-    (origin) => !blocked.has(new URL(origin).hostname),
-  );
-  // Loaded here: the other commands never load the HTTP client.
-  const { fetchOnce } = await import("../../crawl/fetch/fetch.js");
-  const outcomes = new Map(
+  const store = await existingStore(options.data);
+  try {
+    const blocked = await blockedDomains(targets, store);
+    const origins = [...new Set(targets.map((url) => url.origin))].filter(
+      (origin) => !blocked.has(new URL(origin).hostname),
+    );
+    // Loaded here: the other commands never load the HTTP client.
+    const { fetchOnce } = await import("../../crawl/fetch/fetch.js");
+    const { readRobotsThroughGates } = await import("../../crawl/gate/robots-get.js");
+    const { SiteBusy } = await import("../../crawl/gate/gate.js");
+    const { SiteStopped } = await import("../../crawl/gate/site-stopped.js");
+    const notRead = new Map<string, string>();
+    const outcomes = new Map<string, RobotsOutcome>();
     await Promise.all(
       origins.map(async (origin) => {
         // The body of the last answer, for the notes on its lines.
-        let body: Buffer = Buffer.alloc(0);
+        let body: Buffer | string = "";
         const get: GetOnce = async (url) => {
           const response = await fetchOnce({
             url,
@@ -126,28 +136,68 @@ async function checkLive(
           body = response.body;
           return response;
         };
-        const outcome = await loadRobots(origin, get);
+        let outcome: RobotsOutcome;
+        try {
+          outcome = store
+            ? await readRobotsThroughGates(origin, {
+                store,
+                fetch: fetchOnce,
+                timeoutMs,
+                onResponse: (response) => {
+                  body = response.body;
+                },
+              })
+            : await loadRobots(origin, get);
+        } catch (error) {
+          if (!(error instanceof SiteBusy || error instanceof SiteStopped)) throw error;
+          notRead.set(origin, error.message);
+          if (!out.json) out.note(`${origin}/robots.txt was not read: ${error.message}`);
+          return;
+        }
         if (!out.json) {
           out.note(describe(outcome));
           if (outcome.kind === "rules") noteLines(out, outcome.url, robotsText(body));
         }
-        return [origin, outcome] as const;
+        outcomes.set(origin, outcome);
       }),
-    ),
-  );
-  return targets.map((url) => {
-    const block = blocked.get(url.hostname);
-    if (block !== undefined) {
-      return {
-        url: url.href,
-        allowed: false,
-        rule: null,
-        line: null,
-        reason: `the operator blocked ${block}: HootyBot does not request it, robots.txt included`,
-      };
-    }
-    return verdictFromOutcome(url, outcomes.get(url.origin) as RobotsOutcome, options.agent);
-  });
+    );
+    return targets.map((url) => {
+      const block = blocked.get(url.hostname);
+      if (block !== undefined) {
+        return unchecked(
+          url,
+          `the operator blocked ${block}: HootyBot does not request it, robots.txt included`,
+        );
+      }
+      const why = notRead.get(url.origin);
+      if (why !== undefined) {
+        return unchecked(
+          url,
+          `robots.txt was not read: ${why}; HootyBot asks nothing else of the site meanwhile (run this again later)`,
+        );
+      }
+      return verdictFromOutcome(url, outcomes.get(url.origin) as RobotsOutcome, options.agent);
+    });
+  } finally {
+    await store?.close();
+  }
+}
+
+/** A URL HootyBot may not fetch now, for a reason that is not a rule of robots.txt. */
+function unchecked(url: URL, reason: string): UrlVerdict {
+  return { url: url.href, allowed: false, rule: null, line: null, reason };
+}
+
+type ExistingStore = Awaited<ReturnType<typeof import("../../app.js")["openStore"]>>;
+
+/** The data folder's store when it holds data (`--data`, `$HOOTY_DATA`, `./.hooty`), else null. */
+async function existingStore(data?: string): Promise<ExistingStore | null> {
+  const { openStore } = await import("../../app.js");
+  try {
+    return openStore({ data, existing: true });
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -155,24 +205,17 @@ async function checkLive(
  * HootyBot requests nothing of them, not even robots.txt. Without data (a folder never crawled
  * into), nothing is blocked.
  */
-async function blockedDomains(targets: URL[], data?: string): Promise<Map<string, string>> {
-  const { openStore } = await import("../../app.js");
-  let store: Awaited<ReturnType<typeof openStore>>;
-  try {
-    store = openStore({ data, existing: true });
-  } catch {
-    return new Map();
+async function blockedDomains(
+  targets: URL[],
+  store: ExistingStore | null,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (!store) return found;
+  for (const host of new Set(targets.map((url) => url.hostname))) {
+    const block = await store.blocks.covering(host);
+    if (block) found.set(host, block.domain);
   }
-  try {
-    const found = new Map<string, string>();
-    for (const host of new Set(targets.map((url) => url.hostname))) {
-      const block = await store.blocks.covering(host);
-      if (block) found.set(host, block.domain);
-    }
-    return found;
-  } finally {
-    await store.close();
-  }
+  return found;
 }
 
 /** For people: the lines of a robots.txt that HootyBot reads differently or not at all. */

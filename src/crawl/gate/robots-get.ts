@@ -1,6 +1,13 @@
+import type { GateStates } from "../../store/types.js";
+import type { Fetch } from "../fetch/types.js";
 import { ROBOTS_MAX_BYTES } from "../robots/body.js";
-import type { GetOnce } from "../robots/load.js";
-import type { SiteGate } from "./gate.js";
+import {
+  type GetOnce,
+  loadRobots,
+  type RobotsOutcome,
+  type RobotsResponse,
+} from "../robots/load.js";
+import { type GateOptions, SiteGate } from "./gate.js";
 
 /**
  * robots.txt's one GET, through the site's gate like every request: its pace and lease, not
@@ -38,4 +45,45 @@ export function robotsGetThrough(
         : {}),
     };
   };
+}
+
+export interface RobotsReadContext {
+  store: { gates: GateStates };
+  fetch: Fetch;
+  /** Per-request limit (default 20 s). */
+  timeoutMs?: number;
+  gate?: GateOptions;
+  /** Sees each answer (the command line shows the file's lines). */
+  onResponse?: (response: RobotsResponse) => void;
+}
+
+/**
+ * An origin's robots.txt read once outside a crawl (`hooty refresh`, `hooty robots`): through the
+ * site's gate, so the pace every process keeps holds (a redirect to another origin goes through
+ * that one's); each gate is closed after. Throws SiteBusy while another crawl reads the site (it
+ * reads robots.txt itself) and SiteStopped while the site asked HootyBot to stay away.
+ */
+export async function readRobotsThroughGates(
+  origin: string,
+  context: RobotsReadContext,
+): Promise<RobotsOutcome> {
+  const gates = new Map<string, SiteGate>();
+  const gateOf = async (of: string) => {
+    let gate = gates.get(of);
+    if (!gate) {
+      gate = await SiteGate.open(of, context.store.gates, context.fetch, context.gate);
+      gates.set(of, gate);
+    }
+    return gate;
+  };
+  try {
+    return await loadRobots(origin, async (url) => {
+      const gate = await gateOf(new URL(url).origin);
+      const response = await robotsGetThrough(gate, context.timeoutMs ?? 20_000)(url);
+      context.onResponse?.(response);
+      return response;
+    });
+  } finally {
+    for (const gate of gates.values()) await gate.close();
+  }
 }

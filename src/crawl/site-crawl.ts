@@ -331,7 +331,8 @@ class SiteCrawl {
       if (!robots.allows(url)) return { url, response: null, failure: null, redirects };
       let response: FetchResponse;
       try {
-        response = await this.exchangePage(url);
+        // A recrawl asks for the start page only if it changed, as for every page.
+        response = await this.exchangePage(url, conditionalHeaders(await this.indexedPage(url)));
       } catch (error) {
         if (error instanceof FetchFailure && error.kind !== "aborted") {
           return { url, response: null, failure: error, redirects };
@@ -353,6 +354,13 @@ class SiteCrawl {
       redirects.push(url);
       url = target;
     }
+  }
+
+  /** The index's copy of a page of this origin's site, if it holds one (before `open` too). */
+  private async indexedPage(url: string): Promise<PageRecord | null> {
+    const { sites, pages } = this.context.store;
+    const site = this.site?.origin === this.origin ? this.site : await sites.byOrigin(this.origin);
+    return site ? pages.get(site.id, url) : null;
   }
 
   /** The site this start URL led to, when its crawl was interrupted (also after a redirect). */
@@ -561,7 +569,14 @@ class SiteCrawl {
       return this.settle(url, "error");
     }
     if (response.status === 304 && previous) {
-      // Unchanged since the last crawl: it stays in the index, and its links still lead on.
+      // Unchanged since the last crawl: it stays in the index, and its links still lead on. It
+      // was seen as it is now (and a 304 may bring new validators).
+      await this.context.store.pages.put({
+        ...previous,
+        fetchedAt: new Date().toISOString(),
+        etag: response.headers.etag ?? previous.etag,
+        lastModified: response.headers["last-modified"] ?? previous.lastModified,
+      });
       await this.enqueue(previous.links, entry.depth + 1, { bounded: true });
       await this.settle(url, "unchanged");
       return this.inIndex(url);

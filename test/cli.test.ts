@@ -31,6 +31,21 @@ describe("hooty command line", () => {
     }
   });
 
+  it("takes --json and --data before the command's name too", async () => {
+    const data = tempDir();
+    expect((await runHooty(["--data", data, "block", "example.org"])).code).toBe(0);
+    const after = await runHooty(["block", "--list", "--json", "--data", data]);
+    for (const before of [
+      ["--json", "--data", data, "block", "--list"],
+      [`--data=${data}`, "--json", "block", "--list"],
+    ]) {
+      const result = await runHooty(before);
+      expect(result.code, before.join(" ")).toBe(0);
+      expect(result.stdout).toBe(after.stdout);
+    }
+    expect(jsonLines(after.stdout)).toEqual([expect.objectContaining({ domain: "example.org" })]);
+  });
+
   it("keeps the store across processes: data written, process ended, data read back", async () => {
     const data = tempDir();
     const write = await runHooty([

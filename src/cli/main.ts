@@ -3,11 +3,29 @@ import { CommanderError } from "commander";
 import { HootyError, oneLine } from "../core/errors.js";
 import { buildProgram } from "./program.js";
 
+/**
+ * The options every command takes (`--json`, `--data DIR`) given before the command's name
+ * (`hooty --json ask …`, `hooty --data d pages …`), moved after it, where the command reads them.
+ */
+export function commandFirst(argv: readonly string[]): string[] {
+  const leading: string[] = [];
+  let at = 0;
+  for (; at < argv.length; at++) {
+    const arg = argv[at] as string;
+    if (arg === "--json" || arg.startsWith("--data=")) leading.push(arg);
+    else if (arg === "--data" && at + 1 < argv.length) leading.push(arg, argv[++at] as string);
+    else break;
+  }
+  const command = argv[at];
+  if (leading.length === 0 || command === undefined || command.startsWith("-")) return [...argv];
+  return [command, ...leading, ...argv.slice(at + 1)];
+}
+
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 failure, 2 bad usage, 130/143 a signal. */
 export async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
-    await program.parseAsync(argv, { from: "user" });
+    await program.parseAsync(commandFirst(argv), { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

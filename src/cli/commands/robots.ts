@@ -143,6 +143,8 @@ async function checkLive(
                 store,
                 fetch: fetchOnce,
                 timeoutMs,
+                // A Retry-After still running is not waited out here: the verdict says so.
+                gate: { maxWaitMs: timeoutMs },
                 onResponse: (response) => {
                   body = response.body;
                 },

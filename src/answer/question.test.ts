@@ -46,6 +46,7 @@ describe("the reply's language", () => {
     expect(analyseQuestion("¿Venden monopatines?", ["de"]).replyLang).toBe("es");
     expect(analyseQuestion("Öffnungszeiten?", ["it"]).replyLang).toBe("de");
     // A name detection guesses a language for leaves the site's.
+    expect(analyseQuestion("Oracle?", ["en"]).replyLang).toBe("en");
     expect(analyseQuestion("Fortnite?", ["en"]).replyLang).toBe("en");
     expect(analyseQuestion("pgvector", ["en"]).replyLang).toBe("en");
   });

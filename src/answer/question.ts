@@ -81,6 +81,10 @@ function hasOwnStopword(text: string, lang: string, other: string): boolean {
   );
 }
 
+function wordsIn(text: string): number {
+  return text.match(/\p{L}+/gu)?.length ?? 0;
+}
+
 /** Letters that, of the languages Hooty analyses, only this one writes. */
 const OWN_LETTERS: Readonly<Record<string, RegExp>> = { es: /[¿¡ñ]/, de: /[ßäöü]/i };
 
@@ -100,7 +104,9 @@ const REPLY_CONFIDENCE = 0.1;
 function replyLanguage(text: string, fallback: string): string {
   const open = detectLanguage(text);
   if (SUPPORTED_LANGUAGES.includes(open.lang)) {
-    if (open.confidence >= REPLY_CONFIDENCE) return open.lang;
+    // One word is too little to tell a language by (eld is as sure of "Oracle?" being French
+    // as of "Fahrrad?" being German): a name or keyword of the site is the likelier reading.
+    if (open.confidence >= REPLY_CONFIDENCE && wordsIn(text) > 1) return open.lang;
     // Too short to be sure ("Que vendez-vous ?"), but written with a function word of that
     // language that the site's language does not have: a reply in the site's language would
     // plainly be in the wrong one.

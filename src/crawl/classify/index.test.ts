@@ -62,6 +62,7 @@ describe("classify: the order of decisions", () => {
     expect(classify(r(200, html, text))).toMatchObject({ kind: "content", product: null });
     expect(classify(r(404, html, "<h1>Not found</h1>")).kind).toBe("content");
     expect(classify(r(500, html, "<h1>Internal Server Error</h1>")).kind).toBe("content");
+    expect(classify(r(200, html, "")).detail).toBe("A page with no readable text.");
   });
 
   it("reports the robots directives it read", () => {

@@ -113,7 +113,15 @@ export function classify(response: ResponseToClassify): Classification {
       robots,
     };
   }
-  return { kind: "content", product: null, detail: "An ordinary page with readable text.", robots };
+  return {
+    kind: "content",
+    product: null,
+    detail:
+      page.textLength === 0
+        ? "A page with no readable text."
+        : "An ordinary page with readable text.",
+    robots,
+  };
 }
 
 /**

@@ -62,9 +62,11 @@ describe("the reply's language", () => {
     expect(english.terms.map((t) => t.word)).toEqual(["die", "cast"]);
   });
 
-  it("is English for a question in no Latin letter, and the site's for a few unsure words", () => {
-    expect(analyseQuestion("Как сделать резервную копию?", ["it"]).replyLang).toBe("en");
-    expect(analyseQuestion("データベースをバックアップする方法", ["de"]).replyLang).toBe("en");
+  it("is the question's own in languages Hooty does not analyse too, and the site's for a few unsure words", () => {
+    expect(analyseQuestion("Как сделать резервную копию?", ["it"]).replyLang).toBe("ru");
+    expect(analyseQuestion("データベースをバックアップする方法", ["de"]).replyLang).toBe("ja");
+    expect(analyseQuestion("面包店的营业时间是什么？", ["en"]).replyLang).toBe("zh");
+    expect(analyseQuestion("Jakie są godziny otwarcia piekarni?", ["de"]).replyLang).toBe("pl");
     expect(analyseQuestion("vacuum", ["it"]).replyLang).toBe("it");
   });
 });

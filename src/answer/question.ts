@@ -3,6 +3,7 @@
  * language among the site's, and its terms, each weighted once however often it is typed.
  */
 import { analyzerFor, createAnalyzer, detectLanguage, SUPPORTED_LANGUAGES } from "../text/index.js";
+import { hasNotCoveredMessage } from "./not-covered.js";
 
 export interface QueryTerm {
   term: string;
@@ -81,6 +82,17 @@ function hasOwnStopword(text: string, lang: string, other: string): boolean {
   );
 }
 
+/** The language a script is most often written in, for a reply when detection cannot tell. */
+const SCRIPTS: readonly [RegExp, string][] = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, "ja"],
+  [/\p{Script=Hangul}/u, "ko"],
+  [/\p{Script=Han}/u, "zh"],
+  [/\p{Script=Cyrillic}/u, "ru"],
+  [/\p{Script=Arabic}/u, "ar"],
+  [/\p{Script=Hebrew}/u, "he"],
+  [/\p{Script=Greek}/u, "el"],
+];
+
 function wordsIn(text: string): number {
   return text.match(/\p{L}+/gu)?.length ?? 0;
 }
@@ -116,5 +128,15 @@ function replyLanguage(text: string, fallback: string): string {
   }
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
-  return letters > 0 && latin === 0 ? "en" : fallback;
+  // A language Hooty does not analyse still gets its own message: by detection where it leans to
+  // one it has a message in, else by its script ("Какие часы работы у пекарни?"; English where
+  // neither tells).
+  if (letters > 0 && latin === 0) {
+    if (open.confidence > 0 && hasNotCoveredMessage(open.lang)) return open.lang;
+    return SCRIPTS.find(([script]) => script.test(text))?.[1] ?? "en";
+  }
+  // In Latin letters, only a sure detection of more than one word.
+  if (open.confidence >= REPLY_CONFIDENCE && wordsIn(text) > 1 && hasNotCoveredMessage(open.lang))
+    return open.lang;
+  return fallback;
 }

@@ -95,6 +95,20 @@ describe("page metadata", () => {
     });
     expect(page.sections.map((s) => s.lang)).toEqual([undefined, "de"]);
   });
+
+  it("a passage in another declared language is a section of its own under the same heading", () => {
+    const page = extractPage({
+      url: URL,
+      html: '<html lang="it"><body><h2 id="orari">Orari</h2><p>Apriamo alle otto.</p><p lang="de">Im August haben wir Betriebsferien.</p><p lang="it-IT">Chiudiamo alle venti.</p><p>La domenica siamo chiusi.</p></body></html>',
+    });
+    expect(
+      page.sections.map((s) => [s.headingPath.join(" › "), s.anchor, s.lang ?? "it", s.text]),
+    ).toEqual([
+      ["Orari", "orari", "it", "Apriamo alle otto."],
+      ["Orari", "orari", "de", "Im August haben wir Betriebsferien."],
+      ["Orari", "orari", "it", "Chiudiamo alle venti.\n\nLa domenica siamo chiusi."],
+    ]);
+  });
 });
 
 describe("text layout", () => {

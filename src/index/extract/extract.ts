@@ -366,7 +366,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
 
   const top = (): Frame => stack[stack.length - 1] as Frame;
 
-  function flush(): void {
+  /** Ends the block of text read so far; `closing` is the element whose end ends it, if one does. */
+  function flush(closing?: Frame): void {
     flushes++;
     if (!hasText || blocks.length >= MAX_BLOCKS) {
       parts = [];
@@ -456,7 +457,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       text,
       sep,
       anchor,
-      lang: frame.lang,
+      // The text was inside the element being closed, which may declare its own language.
+      lang: closing?.lang ?? frame.lang,
       group,
       row,
       linked,
@@ -635,7 +637,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
           hasText = parts.some((p) => p.trim() !== "");
         }
       }
-      if (frame.block) flush();
+      if (frame.block) flush(frame);
       if (frame.heading) {
         headingDepth--;
         if (headingDepth === 0) {

@@ -65,6 +65,17 @@ export function buildSections(
       prev = block;
       continue;
     }
+    // A passage in another declared language (`<p lang="de">` on an Italian page) is a section
+    // of its own under the same headings: it is analysed, and found, in its language.
+    const declared = declaredLanguage(block, pageLang);
+    if (current.length > 0 && declared !== current.declared) {
+      const anchor = current.anchor ?? current.fallback;
+      close();
+      current = draft([...current.headingPath], null);
+      current.fallback = anchor;
+      prev = null;
+    }
+    if (current.length === 0) current.declared = declared;
     let sep = block.sep;
     if (current.length > 0 && prev) {
       if (sep === " | " && prev.row !== block.row) sep = "\n";
@@ -108,6 +119,8 @@ interface Draft {
   /** Characters per declared language, and characters without a declared language. */
   langChars: Map<string, number>;
   plainChars: number;
+  /** The language its blocks declare other than the page's (null: the page's, or none). */
+  declared: string | null;
 }
 
 function draft(headingPath: string[], anchor: string | null): Draft {
@@ -121,7 +134,15 @@ function draft(headingPath: string[], anchor: string | null): Draft {
     anchors: [],
     langChars: new Map(),
     plainChars: 0,
+    declared: null,
   };
+}
+
+/** The block's declared language when it is not the page's own (primary subtags compared). */
+function declaredLanguage(block: Block, pageLang: string): string | null {
+  if (!block.lang) return null;
+  const primary = (code: string) => code.toLowerCase().split("-")[0];
+  return primary(block.lang) === primary(pageLang) ? null : block.lang;
 }
 
 function finish(d: Draft, pageLang: string, detect: DetectLanguage | undefined): Section {

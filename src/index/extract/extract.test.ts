@@ -96,6 +96,14 @@ describe("page metadata", () => {
     expect(page.sections.map((s) => s.lang)).toEqual([undefined, "de"]);
   });
 
+  it("headings without their permalink marks (¶, [edit], #)", () => {
+    const page = extractPage({
+      url: URL,
+      html: '<html lang="en"><body><h2 id="install">Installing<a class="headerlink" href="#install">¶</a></h2><p>Run pip.</p><h2><span class="mw-headline" id="Use">Use</span><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="?action=edit">edit</a><span class="mw-editsection-bracket">]</span></span></h2><p>Call it.</p><h3 id="x">Tips<a href="#x" class="hash-link" aria-label="Direct link">​</a></h3><p>Be brief.</p></body></html>',
+    });
+    expect(page.sections.map((s) => s.headingPath.at(-1))).toEqual(["Installing", "Use", "Tips"]);
+  });
+
   it("a passage in another declared language is a section of its own under the same heading", () => {
     const page = extractPage({
       url: URL,

@@ -179,6 +179,13 @@ const HIDDEN_CLASSES = new Set([
   "is-hidden",
 ]);
 
+/**
+ * A heading's permalink ("¶" of Sphinx and MkDocs, Docusaurus's "#", anchor.js's icon) and
+ * MediaWiki's "[edit]": marks beside a heading, not its words. Only classes that never hold the
+ * heading's own text.
+ */
+const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", "anchorjs-link"]);
+
 /** State classes ("has-sidebar", "with-nav", "no-toc") describe the element, not its role. */
 const STATE_PREFIX = /^(?:has|with|no|is|show|hide|without)[-_]/i;
 
@@ -189,7 +196,10 @@ const MAX_NAME = 512;
 const nameCache = new Map<string, boolean>();
 const NAME_CACHE_LIMIT = 20_000;
 
-/** True when a class attribute or id marks boilerplate, a consent banner or hidden content. */
+/**
+ * True when a class attribute or id marks boilerplate, a consent banner, hidden content or a
+ * heading's permalink.
+ */
 export function isBoilerplateName(classes: string, id: string): boolean {
   // Judged apart: no rule matches across the space that would join them.
   return (classes !== "" && marksBoilerplate(classes)) || (id !== "" && marksBoilerplate(id));
@@ -211,7 +221,7 @@ function judgeName(text: string): boolean {
   for (const name of text.split(/\s+/)) {
     if (name === "" || STATE_PREFIX.test(name)) continue;
     const lower = name.toLowerCase();
-    if (HIDDEN_CLASSES.has(lower)) return true;
+    if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower)) return true;
     for (const word of lower.split(/[-_]+/)) if (BOILERPLATE_WORDS.has(word)) return true;
   }
   return false;

@@ -134,6 +134,8 @@ const MAX_START_REDIRECTS = 5;
  * sends each URL on to a new one would otherwise be asked until the request limit.
  */
 const MAX_REDIRECTS = 10;
+/** A meta refresh this soon is a redirect: browsers leave the page before anyone reads it. */
+const REFRESH_IS_REDIRECT_S = 3;
 /** Longer URLs are almost always generated traps (or attacks), not pages. */
 const MAX_URL_LENGTH = 2048;
 
@@ -702,6 +704,25 @@ class SiteCrawl {
     if (verdict.kind === "noindex" || directives.noindex) {
       await this.removeFromIndex(url);
       return this.settle(url, "noindex");
+    }
+    // A page that sends browsers on at once (`<meta http-equiv="refresh" content="0; url=…">`) is
+    // a redirect no visitor reads: its target (a link above) is read in its place.
+    const refresh = links?.refresh;
+    if (refresh && refresh.seconds <= REFRESH_IS_REDIRECT_S) {
+      const base = links?.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
+      const target = normalizeUrl(refresh.href, base);
+      if (target && target.href !== url) {
+        await this.removeFromIndex(url);
+        if (entry.depth === 0 && this.neverFetched(target) !== undefined) {
+          this.problems.add({
+            kind: "http-error",
+            url,
+            status: response.status,
+            ...startRedirectNotFollowed(target.href, this.origin),
+          });
+        }
+        return this.settle(url, "redirect");
+      }
     }
     const canonical = links?.canonical ? normalizeUrl(links.canonical, url) : null;
     if (canonical && (await this.mayStandFor(canonical, url))) {

@@ -170,6 +170,48 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("reads a page that sends browsers on at once (meta refresh) as a redirect, not a page", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        pageHtml("Main page", []).replace(
+          "<head>",
+          '<head><meta http-equiv="refresh" content="0; url=/wiki/Main_Page">',
+        ),
+      ),
+      "/wiki/Main_Page": htmlRoute(pageHtml("Welcome", ["/later"])),
+      "/later": htmlRoute(
+        pageHtml("Later", []).replace(
+          "<head>",
+          '<head><meta http-equiv="refresh" content="30; url=/">',
+        ),
+      ),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual(expect.arrayContaining(["/", "/wiki/Main_Page", "/later"]));
+    // The refreshing home page is not indexed; a page that refreshes after 30 s is read.
+    expect(report.pages).toEqual({ fetched: 2, indexed: 2 });
+    expect(report.problems).toEqual([]);
+    // A start page refreshing to another site says where it leads.
+    const away = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        pageHtml("Moved", []).replace(
+          "<head>",
+          '<head><meta http-equiv="refresh" content="0;URL=\'https://elsewhere.example/\'">',
+        ),
+      ),
+    });
+    const moved = await crawl(`${away.origin}/`);
+    expect(moved.pages.indexed).toBe(0);
+    expect(moved.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        detail: expect.stringContaining("https://elsewhere.example/, another site"),
+      }),
+    ]);
+  });
+
   it("says when the start page is not HTML, and skips a file a server calls HTML", async () => {
     const json = await site({
       ...pagesSite(0),

@@ -10,6 +10,8 @@ export interface PageLinks {
   canonical: string | null;
   /** Whether the page links to more than `MAX_LINKS` URLs, the rest left unread. */
   capped: boolean;
+  /** The first `<meta http-equiv="refresh">` that names a URL: after how many seconds, and where. */
+  refresh: { seconds: number; href: string } | null;
 }
 
 const LINK_TAGS = new Set(["a", "area", "base", "link", "meta"]);
@@ -30,6 +32,7 @@ export function extractLinks(html: string): PageLinks {
   const hrefs = new Set<string>();
   let base: string | null = null;
   let canonical: string | null = null;
+  let refresh: PageLinks["refresh"] = null;
   let capped = false;
   const add = (href: string) => {
     if (hrefs.size < MAX_LINKS) hrefs.add(href);
@@ -60,12 +63,16 @@ export function extractLinks(html: string): PageLinks {
       }
       case "meta": {
         if ((attributes["http-equiv"] ?? "").toLowerCase() !== "refresh") return;
-        const target = /url\s*=\s*['"]?([^'"]+)/i.exec(attributes.content ?? "")?.[1];
-        if (target) add(target.trim());
+        const content = attributes.content ?? "";
+        const target = /url\s*=\s*['"]?([^'"]+)/i.exec(content)?.[1]?.trim();
+        if (!target) return;
+        add(target);
+        const seconds = Number.parseFloat(content);
+        refresh ??= { seconds: Number.isFinite(seconds) ? seconds : 0, href: target };
         return;
       }
     }
   });
   hrefs.delete("");
-  return { hrefs: [...hrefs], base, canonical, capped };
+  return { hrefs: [...hrefs], base, canonical, capped, refresh };
 }

@@ -29,9 +29,13 @@ function blocksOf(quote: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** Text as a browser compares it with a fragment term: case and runs of whitespace aside. */
-function comparable(text: string): string {
-  return text.replace(/\s+/g, " ").toLowerCase();
+/**
+ * Whether `words` stand in `text` as a browser matches a fragment term: in order, case and runs
+ * of whitespace aside. A search over the text as it is (a page can be long: no lower-cased copy).
+ */
+function standsIn(text: string, words: readonly string[]): boolean {
+  const pattern = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+  return new RegExp(pattern, "iu").test(text);
 }
 
 /**
@@ -42,11 +46,9 @@ function comparable(text: string): string {
  * is unique.
  */
 function uniqueStart(first: string[], before: string): string[] {
-  const earlier = comparable(before);
   let words = Math.min(EDGE_WORDS, first.length);
-  while (words < first.length && earlier.includes(comparable(first.slice(0, words).join(" ")))) {
-    words++;
-  }
+  if (before === "") return first.slice(0, words);
+  while (words < first.length && standsIn(before, first.slice(0, words))) words++;
   return first.slice(0, words);
 }
 

@@ -6,28 +6,37 @@ import { gaps, pagesSite, site } from "../helpers/crawl.js";
 
 const CROSS_PROCESS_NOISE_MS = 15;
 
+/** `hooty crawl ARGS…` in a process of its own, sent `signal` as soon as `until` holds. */
+async function crawlUntil(
+  args: string[],
+  until: () => boolean,
+  signal: NodeJS.Signals,
+): Promise<void> {
+  const child = spawn(process.execPath, [CLI, "crawl", ...args], {
+    stdio: "ignore",
+    env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" },
+  });
+  let running = true;
+  const exited = new Promise((resolve) => child.on("exit", resolve)).finally(() => {
+    running = false;
+  });
+  while (!until()) {
+    expect(running, "the crawl ended before it could be stopped").toBe(true);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  child.kill(signal);
+  await exited;
+}
+
 describe("resume after SIGKILL", () => {
   it("loses no page, fetches none twice without need, and keeps the pace across the restart", async () => {
     const s = await site(pagesSite(12));
     const data = tempDir();
-    const child = spawn(
-      process.execPath,
-      [CLI, "crawl", `${s.origin}/`, "--data", data, "--json"],
-      {
-        stdio: "ignore",
-        env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" },
-      },
+    await crawlUntil(
+      [`${s.origin}/`, "--data", data, "--json"],
+      () => s.log.filter((r) => /^\/p\d+$/.test(r.path)).length >= 5,
+      "SIGKILL",
     );
-    let running = true;
-    const exited = new Promise((resolve) => child.on("exit", resolve)).finally(() => {
-      running = false;
-    });
-    while (s.log.filter((r) => /^\/p\d+$/.test(r.path)).length < 5) {
-      expect(running, "the first crawl ended before it could be killed").toBe(true);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    child.kill("SIGKILL");
-    await exited;
     const firstRun = s.log.length;
     const last = s.log[firstRun - 1];
 
@@ -58,15 +67,12 @@ describe("resume after SIGKILL", () => {
   it("keeps the Crawl-delay across the restart, before robots.txt is read again", async () => {
     const s = await site(pagesSite(3, "User-agent: *\nCrawl-delay: 1.5\n"));
     const data = tempDir();
-    const child = spawn(process.execPath, [CLI, "crawl", `${s.origin}/`, "--data", data], {
-      stdio: "ignore",
-      env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" },
-    });
-    const exited = new Promise((resolve) => child.on("exit", resolve));
     // Killed while its request for /p1 is in flight: the stored pace says nothing of when it ends.
-    while (!s.log.some((r) => r.path === "/p1")) await new Promise((r) => setTimeout(r, 5));
-    child.kill("SIGKILL");
-    await exited;
+    await crawlUntil(
+      [`${s.origin}/`, "--data", data],
+      () => s.log.some((r) => r.path === "/p1"),
+      "SIGKILL",
+    );
     const firstRun = s.log.length;
     const last = s.log[firstRun - 1];
     const result = await runHooty(["crawl", `${s.origin}/`, "--data", data, "--json"]);
@@ -84,15 +90,11 @@ describe("resume after SIGKILL", () => {
     const data = tempDir();
     const pagesAsked = () => s.log.filter((r) => /^\/(p\d+)?$/.test(r.path)).length;
     // Interrupted (Ctrl-C) once it has read a few pages, under a limit of 20.
-    const child = spawn(
-      process.execPath,
-      [CLI, "crawl", `${s.origin}/`, "--data", data, "--json", "--max-pages", "20"],
-      { stdio: "ignore", env: { ...process.env, HOOTY_DATA: "", HOOTY_DATABASE_URL: "" } },
+    await crawlUntil(
+      [`${s.origin}/`, "--data", data, "--json", "--max-pages", "20"],
+      () => pagesAsked() >= 3,
+      "SIGINT",
     );
-    const exited = new Promise((resolve) => child.on("exit", resolve));
-    while (pagesAsked() < 3) await new Promise((r) => setTimeout(r, 20));
-    child.kill("SIGINT");
-    await exited;
     expect(pagesAsked()).toBeLessThan(6);
     // Resumed with --max-pages 6: that limit holds now (under 20, it would read all 13 pages).
     const again = await runHooty([

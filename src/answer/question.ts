@@ -116,9 +116,6 @@ const REPLY_CONFIDENCE = 0.1;
 function replyLanguage(text: string, fallback: string): string {
   const open = detectLanguage(text);
   if (SUPPORTED_LANGUAGES.includes(open.lang)) {
-    // One word is too little to tell a language by (eld is as sure of "Oracle?" being French
-    // as of "Fahrrad?" being German): a name or keyword of the site is the likelier reading.
-    if (open.confidence >= REPLY_CONFIDENCE && wordsIn(text) > 1) return open.lang;
     // Too short to be sure ("Que vendez-vous ?"), but written with a function word of that
     // language that the site's language does not have: a reply in the site's language would
     // plainly be in the wrong one.
@@ -135,7 +132,9 @@ function replyLanguage(text: string, fallback: string): string {
     if (open.confidence > 0 && hasNotCoveredMessage(open.lang)) return open.lang;
     return SCRIPTS.find(([script]) => script.test(text))?.[1] ?? "en";
   }
-  // In Latin letters, only a sure detection of more than one word.
+  // In Latin letters, only a sure detection of more than one word: one word is too little to
+  // tell a language by (eld is as sure of "Oracle?" being French as of "Fahrrad?" being German),
+  // and a name or keyword of the site is the likelier reading.
   if (open.confidence >= REPLY_CONFIDENCE && wordsIn(text) > 1 && hasNotCoveredMessage(open.lang))
     return open.lang;
   return fallback;

@@ -3,6 +3,8 @@
  * nothing else; people's text and progress go to stderr. Without it, results are written for
  * people on stdout, notes and progress on stderr.
  */
+import { printable } from "../core/errors.js";
+
 export interface Output {
   readonly json: boolean;
   /** A result: one JSON line with --json, else the human text (when given). */
@@ -25,17 +27,6 @@ function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
   });
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/**
- * Text for a terminal: what a page said (a title, a quote) reaches people's screens here, and a
- * control character in it (an escape sequence) would act there. Tabs and line breaks stay.
- */
-function printable(text: string): string {
-  return text.replace(CONTROL, "\ufffd");
-}
-
 export function createOutput(
   json: boolean,
   stdout: NodeJS.WritableStream = process.stdout,
@@ -47,6 +38,7 @@ export function createOutput(
     interactive: "isTTY" in stderr && stderr.isTTY === true,
     result(value, human) {
       if (json) stdout.write(`${JSON.stringify(value)}\n`);
+      // What a page said (a title, a quote) reaches people's screens here.
       else if (human !== undefined) stdout.write(`${printable(human)}\n`);
     },
     note(text) {

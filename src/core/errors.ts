@@ -43,13 +43,16 @@ export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   // Messages quote what they failed on (a stdin line, a header): its control characters (a
   // terminal's escape sequences among them) are never written out as they are.
-  return (
-    text
-      .replace(/\s*[\r\n]+\s*/g, " ")
-      .replace(CONTROL, "\ufffd")
-      .trim() || "unknown error"
-  );
+  return printable(text.replace(/\s*[\r\n]+\s*/g, " ")).trim() || "unknown error";
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text for a terminal: each control character (an escape sequence's among them) as "\ufffd",
+ * tabs and line breaks kept. Whatever a page or an input line said may be in it.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL, "\ufffd");
+}

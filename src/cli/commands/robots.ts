@@ -11,10 +11,10 @@ import {
   lintRobots,
   loadRobots,
   parseRobots,
-  ROBOTS_MAX_BYTES,
   type Robots,
   type RobotsDecision,
   type RobotsOutcome,
+  type RobotsResponse,
   robotsPath,
   robotsText,
 } from "../../crawl/robots/index.js";
@@ -116,7 +116,9 @@ async function checkLive(
     );
     // Loaded here: the other commands never load the HTTP client.
     const { fetchOnce } = await import("../../crawl/fetch/fetch.js");
-    const { readRobotsThroughGates } = await import("../../crawl/gate/robots-get.js");
+    const { readRobotsThroughGates, robotsRequest } = await import(
+      "../../crawl/gate/robots-get.js"
+    );
     const { SiteBusy } = await import("../../crawl/gate/gate.js");
     const { SiteStopped } = await import("../../crawl/gate/site-stopped.js");
     const notRead = new Map<string, string>();
@@ -125,15 +127,12 @@ async function checkLive(
       origins.map(async (origin) => {
         // The body of the last answer, for the notes on its lines.
         let body: Buffer | string = "";
-        const get: GetOnce = async (url) => {
-          const response = await fetchOnce({
-            url,
-            accept: "text/plain, */*;q=0.1",
-            timeoutMs,
-            maxBytes: ROBOTS_MAX_BYTES,
-            truncateLarge: true,
-          });
+        const seen = (response: RobotsResponse) => {
           body = response.body;
+        };
+        const get: GetOnce = async (url) => {
+          const response = await fetchOnce(robotsRequest(url, timeoutMs));
+          seen(response);
           return response;
         };
         let outcome: RobotsOutcome;
@@ -145,9 +144,7 @@ async function checkLive(
                 timeoutMs,
                 // A Retry-After still running is not waited out here: the verdict says so.
                 gate: { maxWaitMs: timeoutMs },
-                onResponse: (response) => {
-                  body = response.body;
-                },
+                onResponse: seen,
               })
             : await loadRobots(origin, get);
         } catch (error) {

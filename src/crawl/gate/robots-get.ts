@@ -1,5 +1,5 @@
 import type { GateStates } from "../../store/types.js";
-import type { Fetch } from "../fetch/types.js";
+import type { Fetch, FetchRequest } from "../fetch/types.js";
 import { ROBOTS_MAX_BYTES } from "../robots/body.js";
 import {
   type GetOnce,
@@ -8,6 +8,17 @@ import {
   type RobotsResponse,
 } from "../robots/load.js";
 import { type GateOptions, SiteGate } from "./gate.js";
+
+/** robots.txt's GET: plain text, the first 500 KiB of a longer file read. */
+export function robotsRequest(url: string, timeoutMs: number): FetchRequest {
+  return {
+    url,
+    accept: "text/plain, */*;q=0.1",
+    timeoutMs,
+    maxBytes: ROBOTS_MAX_BYTES,
+    truncateLarge: true,
+  };
+}
 
 /**
  * robots.txt's one GET, through the site's gate like every request: its pace and lease, not
@@ -21,21 +32,12 @@ export function robotsGetThrough(
   onRequest?: () => void,
 ): GetOnce {
   return async (url) => {
-    const response = await gate.exchange(
-      {
-        url,
-        accept: "text/plain, */*;q=0.1",
-        timeoutMs,
-        maxBytes: ROBOTS_MAX_BYTES,
-        truncateLarge: true,
-      },
-      {
-        retryThrottled: false,
-        robotsFetch: true,
-        ...(signal ? { signal } : {}),
-        ...(onRequest ? { onRequest } : {}),
-      },
-    );
+    const response = await gate.exchange(robotsRequest(url, timeoutMs), {
+      retryThrottled: false,
+      robotsFetch: true,
+      ...(signal ? { signal } : {}),
+      ...(onRequest ? { onRequest } : {}),
+    });
     return {
       status: response.status,
       headers: response.headers,

@@ -25,6 +25,23 @@ describe("analyseQuestion", () => {
     const { terms } = analyseQuestion("Whats the Maximum size", ["en"]);
     expect(terms.map((t) => t.word)).toEqual(["Maximum", "size"]);
   });
+
+  it("marks the words written as names", () => {
+    const names = (q: string, lang: string) =>
+      analyseQuestion(q, [lang])
+        .terms.filter((t) => t.name)
+        .map((t) => t.word);
+    expect(names("can I install Chrome and Teams? Steam too", "en")).toEqual(["Chrome", "Teams"]);
+    expect(names("Chrome di Google c'è nei repository?", "it")).toEqual(["Google"]);
+    expect(names("when is PGConf, and does an iPhone work with QWERTZ", "en")).toEqual([
+      "PGConf",
+      "iPhone",
+      "QWERTZ",
+    ]);
+    // German writes every noun with a capital; a compound's part after a hyphen starts with one.
+    expect(names("Wie spiegele ich das Home-Verzeichnis mit rsync?", "de")).toEqual([]);
+    expect(names("HOW DO I INSTALL CHROME", "en")).toEqual([]);
+  });
 });
 
 describe("the reply's language", () => {

@@ -16,6 +16,11 @@ export interface QueryTerm {
    * searched with `weight` (0…1) of a question word's weight, and counted in part for `for`.
    */
   related?: { for: string; weight: number };
+  /**
+   * Written as a name is ("Chrome", "Teams", "PGConf", "QWERTZ"): a word the site does not know
+   * is then not taken for a typo of one it does ("cdrom", "team").
+   */
+  name?: true;
 }
 
 export interface AnalysedQuestion {
@@ -68,9 +73,27 @@ export function analyseQuestion(
     const word = text.slice(token.start, token.end);
     if (ownStopword(word)) continue;
     seen.add(token.term);
-    terms.push({ term: token.term, word, extra: token.extra === true });
+    const name = writtenAsName(text, token.start, word, lang);
+    terms.push({ term: token.term, word, extra: token.extra === true, ...(name ? { name } : {}) });
   }
   return { text, lang, replyLang, terms };
+}
+
+/** Languages that capitalise every noun: a capital there says nothing of a name. */
+const CAPITALISED_NOUNS = new Set(["de", "lb"]);
+
+/**
+ * Whether the word at `start` is written as a name: with a capital right after another letter
+ * ("PGConf", "QWERTZ", "iPhone"; not "Home-Verzeichnis"), or, in a language that writes common nouns in lower case, with
+ * a capital where no sentence begins ("install Chrome"). A question written all in capitals says
+ * neither.
+ */
+function writtenAsName(text: string, start: number, word: string, lang: string): true | undefined {
+  if (!/\p{Ll}/u.test(text)) return undefined;
+  if (/\p{L}\p{Lu}/u.test(word)) return true;
+  if (CAPITALISED_NOUNS.has(lang) || !/^\p{Lu}/u.test(word)) return undefined;
+  const before = text.slice(0, start).replace(/[\s"'“”‘’«»([¿¡-]+$/u, "");
+  return before === "" || /[.!?:;]$/.test(before) ? undefined : true;
 }
 
 /** Whether a word of `text` is a stopword of `lang` and not of `other`. */

@@ -4,7 +4,7 @@
  * first ("postgress" → "postgr"), so a typo does not lose the question. One code path for every
  * store: postings come through `TermIndex` (the store's, or a copy in memory).
  */
-import { fold, type Speller, type Suggestion } from "../text/index.js";
+import { fold, type Speller, type Suggestion, typoDistance } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
@@ -51,7 +51,7 @@ export async function weighTerms(
     let known: QueryTerm = term;
     let frequency = df.get(term.term) ?? 0;
     let correctedFrom: string | undefined;
-    if (frequency === 0 && isMain(term) && inLexicon(lang, term.word) !== true) {
+    if (frequency === 0 && isMain(term) && !term.name && inLexicon(lang, term.word) !== true) {
       const suggestion = correction(await speller(), term);
       if (suggestion) {
         known = { ...term, term: suggestion.term };
@@ -112,15 +112,22 @@ function knownParts(terms: readonly QueryTerm[], at: number, df: ReadonlyMap<str
 function correction(speller: Speller, term: QueryTerm): Suggestion | undefined {
   const typed = fold(term.word.toLowerCase());
   for (const query of typed === term.term ? [term.term] : [term.term, typed]) {
-    const suggestion = speller.suggest(query, {
-      max: 1,
-      maxDistance: query.length >= 8 ? 2 : 1,
-    })[0];
-    if (suggestion && suggestion.distance > 0 && plausibleTypo(query, suggestion.term))
-      return suggestion;
+    const maxDistance = query.length >= 8 ? 2 : 1;
+    const suggestion = speller
+      .suggest(query, { max: SUGGESTIONS, maxDistance })
+      .find(
+        (s) =>
+          s.distance > 0 &&
+          plausibleTypo(query, s.term) &&
+          typoDistance(query, s.term, maxDistance) <= maxDistance,
+      );
+    if (suggestion) return suggestion;
   }
   return undefined;
 }
+
+/** The site's nearest terms weighed as corrections of a word, at most. */
+const SUGGESTIONS = 5;
 
 /**
  * Whether the site's term could be what the visitor meant to type. In a large site's vocabulary

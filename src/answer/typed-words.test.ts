@@ -2,6 +2,14 @@ import { describe, expect, it } from "vitest";
 import { storeWith } from "../../test/helpers/pg-pages.js";
 import { answerQuestion } from "./answer.js";
 
+/** How the question's word was read on the pg pages: "known", "corrected", "unknown" … */
+async function statusIn() {
+  const { store, siteId } = await storeWith();
+  return async (question: string, word: string) =>
+    (await answerQuestion(store, siteId, question)).evidence?.terms.find((t) => t.word === word)
+      ?.status;
+}
+
 describe("the visitor's words as typed", () => {
   it("corrects a typo from the word as typed when its stem drifts far from the site's", async () => {
     const { store, siteId } = await storeWith();
@@ -9,6 +17,22 @@ describe("the visitor's words as typed", () => {
     const answer = await answerQuestion(store, siteId, "can I skip ahaed when creating a database");
     expect(answer.terms).toContain("ahead");
     expect(answer.evidence?.terms.find((t) => t.word === "ahaed")?.status).toBe("corrected");
+  });
+
+  it("takes a word for a typo only where a slip of the keyboard or a vowel makes it", async () => {
+    const status = await statusIn();
+    // s sits beside d; p is nowhere near it: "inpex" is some other word, not "index" mistyped.
+    expect(await status("create an insex on a column", "insex")).toBe("corrected");
+    expect(await status("create an inpex on a column", "inpex")).toBe("unknown");
+    expect(await status("how many decimal digots", "digots")).toBe("corrected");
+  });
+
+  it("does not take a name for a typo of a word of the site", async () => {
+    const status = await statusIn();
+    expect(await status("create an indez on a column", "indez")).toBe("corrected");
+    expect(await status("how do I create an Indez on a column", "Indez")).toBe("unknown");
+    expect(await status("is there an InDex for it", "InDex")).toBe("known");
+    expect(await status("Indez on a column?", "Indez")).toBe("corrected");
   });
 
   it("weighs an example value the site never shows lightly: the page explains the kind", async () => {

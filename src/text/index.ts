@@ -46,3 +46,4 @@ export { fold, germanDigraphs } from "./fold.js";
 export { primaryTag, rulesFor, SUPPORTED_LANGUAGES } from "./languages.js";
 export { createSpeller, type Speller, type Suggestion } from "./suggest.js";
 export { scanWords } from "./tokenize.js";
+export { plausibleSubstitution, typoDistance } from "./typo-keys.js";

@@ -93,9 +93,14 @@ function oneDeleted(word: string): Set<string> {
 
 /**
  * Optimal string alignment distance between `a` and `b`, or `limit + 1` as soon as it must exceed
- * `limit`.
+ * `limit`. `substitution` prices a character of `a` standing for one of `b` (1 unless given).
  */
-export function osaDistance(a: string, b: string, limit: number): number {
+export function osaDistance(
+  a: string,
+  b: string,
+  limit: number,
+  substitution?: (typed: string, meant: string) => number,
+): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (a === b) return 0;
   const n = b.length;
@@ -106,7 +111,12 @@ export function osaDistance(a: string, b: string, limit: number): number {
     current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const cost =
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 1)
+          ? 0
+          : substitution
+            ? substitution(a[i - 1] as string, b[j - 1] as string)
+            : 1;
       let value = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,

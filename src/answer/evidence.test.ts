@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerability } from "./answerability.js";
-import { evidenceOf, isCovered } from "./evidence.js";
+import { EVIDENCE, evidenceOf, isCovered } from "./evidence.js";
 import type { QueryTerm } from "./question.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
@@ -61,6 +61,21 @@ describe("evidence", () => {
     expect(unknown?.weight).toBeGreaterThan(rarest);
     expect(e.coverage).toBeCloseTo(10.5 / e.weight);
     expect(e.missing).toBeCloseTo((unknown?.weight ?? 0) / e.weight);
+  });
+
+  it("weighs a word the site never uses as a name when it is written as one", () => {
+    const weightOf = (term: QueryTerm) =>
+      evidenceOf(
+        bestPage(["schedule"]),
+        [...asked(["schedule"]), term],
+        terms,
+        1000,
+        "en",
+      ).terms.find((t) => t.word === term.word)?.weight ?? 0;
+    // "neon" is an ordinary English word; "on Neon" names a service the site never mentions.
+    const ordinary = weightOf({ term: "neon", word: "neon", extra: false });
+    const named = weightOf({ term: "neon", word: "Neon", extra: false, name: true });
+    expect(named).toBeCloseTo(ordinary * (EVIDENCE.unknownName / EVIDENCE.unknownWord));
   });
 
   it("finds a page less likely to answer when it lacks the question's telling word", () => {

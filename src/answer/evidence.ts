@@ -44,8 +44,10 @@ export const EVIDENCE = {
   correctedWeight: 0.5,
 };
 
-function unknownWeight(word: string, lang: string): number {
+function unknownWeight({ word, name }: QueryTerm, lang: string): number {
   if (/\d/.test(word) && !/\p{L}/u.test(word)) return EVIDENCE.unknownValue;
+  // Written as a name ("Teams", "Neon", "Arch Linux"), it names a thing, whatever else the word means.
+  if (name) return EVIDENCE.unknownName;
   const ordinary = inLexicon(lang, word);
   if (ordinary === null) return EVIDENCE.unknownUnsure;
   return ordinary ? EVIDENCE.unknownWord : EVIDENCE.unknownName;
@@ -116,7 +118,7 @@ export function evidenceOf(
         word: question.word,
         term: question.term,
         status: "parts",
-        weight: rarest * unknownWeight(question.word, lang),
+        weight: rarest * unknownWeight(question, lang),
         found: parts.reduce((sum, p) => sum + (shares.get(p.term) ?? 0), 0) / parts.length,
       });
       continue;
@@ -127,7 +129,7 @@ export function evidenceOf(
         word: question.word,
         term: question.term,
         status: "unknown",
-        weight: rarest * unknownWeight(question.word, lang),
+        weight: rarest * unknownWeight(question, lang),
         found: 0,
       });
       continue;

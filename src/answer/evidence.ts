@@ -6,7 +6,7 @@
 import { answerability } from "./answerability.js";
 import { foundShares } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
-import { isMain, type QueryTerm } from "./question.js";
+import { capitalisesNouns, isMain, type QueryTerm } from "./question.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
@@ -28,6 +28,12 @@ export const EVIDENCE = {
   unknownWord: 0.5,
   /** …a name or a term the language does not know… */
   unknownName: 1.5,
+  /**
+   * …a word typed all in lower case that the language's thesaurus does not list, where a name
+   * would be written with a capital: more often a form it does not list ("tolgo", "zittisco") or
+   * a typo past correcting than a name…
+   */
+  unknownUnlisted: 1,
   /** …and either, when this machine has no thesaurus of the language to tell. */
   unknownUnsure: 1.25,
   /**
@@ -50,7 +56,11 @@ function unknownWeight({ word, name }: QueryTerm, lang: string): number {
   if (name) return EVIDENCE.unknownName;
   const ordinary = inLexicon(lang, word);
   if (ordinary === null) return EVIDENCE.unknownUnsure;
-  return ordinary ? EVIDENCE.unknownWord : EVIDENCE.unknownName;
+  if (ordinary) return EVIDENCE.unknownWord;
+  // An identifier ("pg_repack") or a capitalised word stays a name.
+  return /^\p{Ll}+$/u.test(word) && !capitalisesNouns(lang)
+    ? EVIDENCE.unknownUnlisted
+    : EVIDENCE.unknownName;
 }
 
 export interface TermEvidence {

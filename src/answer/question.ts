@@ -82,6 +82,10 @@ export function analyseQuestion(
 /** Languages that capitalise every noun: a capital there says nothing of a name. */
 const CAPITALISED_NOUNS = new Set(["de", "lb"]);
 
+export function capitalisesNouns(lang: string): boolean {
+  return CAPITALISED_NOUNS.has(lang);
+}
+
 /**
  * Whether the word at `start` is written as a name: with a capital right after another letter
  * ("PGConf", "QWERTZ", "iPhone"; not "Home-Verzeichnis"), or, in a language that writes common nouns in lower case, with
@@ -91,7 +95,7 @@ const CAPITALISED_NOUNS = new Set(["de", "lb"]);
 function writtenAsName(text: string, start: number, word: string, lang: string): true | undefined {
   if (!/\p{Ll}/u.test(text)) return undefined;
   if (/\p{L}\p{Lu}/u.test(word)) return true;
-  if (CAPITALISED_NOUNS.has(lang) || !/^\p{Lu}/u.test(word)) return undefined;
+  if (capitalisesNouns(lang) || !/^\p{Lu}/u.test(word)) return undefined;
   const before = text.slice(0, start).replace(/[\s"'“”‘’«»([¿¡-]+$/u, "");
   return before === "" || /[.!?:;]$/.test(before) ? undefined : true;
 }

@@ -58,6 +58,15 @@ describe("links HootyBot never requests", () => {
       "/checkout/payment",
       "/de/bezahlen",
       "/it/pagamento",
+      "/profile",
+      "/user/profile/edit",
+      "/profile.php",
+      "/join",
+      "/account/password",
+      "/it/profilo",
+      "/de/passwort/",
+      "/login.html",
+      "/register.html",
       "/a%2Flogin",
       "/shop%5Ccheckout",
       "/admin",
@@ -114,6 +123,10 @@ describe("links HootyBot never requests", () => {
       // A static page about administration, as in the PostgreSQL manual.
       "/admin.html",
       "/docs/15/admin.htm",
+      // Static pages on topics that share a name with account pages.
+      "/3.11/library/profile.html",
+      "/tutorial/join.html",
+      "/manual/password.html",
     ];
     for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
   });

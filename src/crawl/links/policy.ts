@@ -19,17 +19,17 @@ const NOT_HTML = new Set(
 const UNSAFE_SEGMENTS = new Set(
   [
     // English
-    "login logon log-in signin sign-in signon signup sign-up register registration join " +
-      "account accounts my-account myaccount profile cart basket shopping-cart checkout " +
-      "wishlist wish-list logout log-out signout sign-out password lost-password reset-password " +
+    "login logon log-in signin sign-in signon signup sign-up register registration " +
+      "account accounts my-account myaccount cart basket shopping-cart checkout " +
+      "wishlist wish-list logout log-out signout sign-out lost-password reset-password " +
       "forgot-password add-to-cart order-tracking wp-login wp-admin",
     // German
     "anmelden anmeldung einloggen registrieren registrierung konto mein-konto kundenkonto " +
       "benutzerkonto warenkorb einkaufswagen einkaufskorb kasse zur-kasse bestellen wunschliste " +
       "merkzettel abmelden " +
-      "ausloggen passwort passwort-vergessen",
+      "ausloggen passwort-vergessen",
     // Italian
-    "accedi accesso registrati registrazione il-mio-account mio-account profilo carrello " +
+    "accedi accesso registrati registrazione il-mio-account mio-account carrello " +
       "cassa lista-desideri preferiti esci disconnetti logout password-dimenticata",
     // French
     "connexion se-connecter identification inscription s-inscrire creer-un-compte compte " +
@@ -48,10 +48,21 @@ const UNSAFE_SEGMENTS = new Set(
 );
 
 /**
- * Words that name a site's back office as a folder or a program ("/admin/", "/admin.php") and a
- * topic as a static page: the PostgreSQL manual's "Server Administration" is `admin.html`.
+ * Words that name a site's back office or a person's account pages as a folder or a program
+ * ("/admin/", "/admin.php", "/profile", "/join") and a topic as a static page: the PostgreSQL
+ * manual's "Server Administration" is `admin.html`, Python's "The Python Profilers"
+ * `library/profile.html`. The words the crawler promises never to follow (login, account,
+ * register, cart, basket, checkout, wishlist, logout) are not among them.
  */
-const UNSAFE_UNLESS_STATIC_PAGE = new Set(["admin", "administrator"]);
+const UNSAFE_UNLESS_STATIC_PAGE = new Set([
+  "admin",
+  "administrator",
+  "profile",
+  "profilo",
+  "join",
+  "password",
+  "passwort",
+]);
 const STATIC_PAGE = /\.html?$/i;
 
 /**

@@ -65,7 +65,7 @@ export function citePassages(
   for (const passage of passages) {
     const place = passage.chunk.places[0];
     if (!place) continue;
-    const quote = bestQuote(passage.chunk.text, passage.chunk.sentences, (sentence) => {
+    const { quote, start } = bestQuote(passage.chunk.text, passage.chunk.sentences, (sentence) => {
       let score = 0;
       const seen = new Set<string>();
       analyzer.forEachTerm(sentence, (term) => {
@@ -77,7 +77,12 @@ export function citePassages(
     const page = pageTexts.get(place.url) ?? "";
     const at = page.indexOf(quote);
     citations.push({
-      url: textFragmentUrl(place.url, quote, place.anchor, at > 0 ? page.slice(0, at) : ""),
+      url: textFragmentUrl(
+        place.url,
+        quote,
+        anchorBefore(place.anchor, place.laterAnchors, start),
+        at > 0 ? page.slice(0, at) : "",
+      ),
       title: place.title ?? place.headingPath.at(-1) ?? place.url,
       quote,
     });
@@ -85,15 +90,29 @@ export function citePassages(
   return citations;
 }
 
+/** The id nearest before `offset` in the passage: one of its later ids, else the passage's own. */
+function anchorBefore(
+  anchor: string | null,
+  later: readonly [number, string][] = [],
+  offset: number,
+): string | null {
+  let nearest = anchor;
+  for (const [at, id] of later) {
+    if (at > offset) break;
+    nearest = id;
+  }
+  return nearest;
+}
+
 /**
  * The passage's most telling sentence (with the next one when it is short), as an exact slice of
- * the passage: never rewritten, so it can be found on the page.
+ * the passage (from `start`): never rewritten, so it can be found on the page.
  */
 function bestQuote(
   text: string,
   sentences: readonly [number, number][],
   score: (s: string) => number,
-): string {
+): { quote: string; start: number } {
   const spans = sentences.length > 0 ? sentences : [[0, text.length] as [number, number]];
   let best = spans[0] as [number, number];
   let bestScore = -1;
@@ -124,5 +143,5 @@ function bestQuote(
     end = cut > start ? cut : start + MAX_QUOTE_CHARS;
   }
   // A list item's mark ("- ") is the index's, not the page's: a quote does not open with it.
-  return text.slice(start, end).trim().replace(LIST_MARK, "");
+  return { quote: text.slice(start, end).trim().replace(LIST_MARK, ""), start };
 }

@@ -55,6 +55,7 @@ function lazyInput(chunk: Chunk, analyzer: Analyzer, context: readonly string[])
   return {
     section: chunk.section,
     anchor: chunk.anchor,
+    ...(chunk.laterAnchors.length > 0 ? { laterAnchors: chunk.laterAnchors } : {}),
     lang: chunk.lang,
     text: chunk.text,
     start: chunk.start,

@@ -237,6 +237,8 @@ export interface ChunkInput {
   section: number;
   /** The nearest id before the passage (`url#anchor`), or null. */
   anchor: string | null;
+  /** The ids further into the passage, as `[offset in text, id]` in order (absent: none). */
+  laterAnchors?: [number, string][];
   lang: string;
   /** The passage: `sections[section].text.slice(start, end)`. */
   text: string;
@@ -291,6 +293,8 @@ export interface ChunkPlace {
   section: number;
   headingPath: string[];
   anchor: string | null;
+  /** The ids further into the passage on this page, as `[offset in text, id]` (absent: none). */
+  laterAnchors?: [number, string][];
   /** Offsets of the chunk in its section's text. */
   start: number;
   end: number;

@@ -27,6 +27,11 @@ export interface Chunk {
   headingPath: string[];
   /** The nearest id before the passage's start in its section (for `url#anchor`), or null. */
   anchor: string | null;
+  /**
+   * The ids further into the passage, as `[offset in text, id]` in order: a quote from there links
+   * to the nearest one before it (a glossary's entry, not the first of the passage).
+   */
+  laterAnchors: [number, string][];
   /** The section's language, else the page's. */
   lang: string;
   /** The passage: `sections[section].text.slice(start, end)`. */
@@ -60,6 +65,7 @@ export function chunkPage(page: ExtractedPage, options: ChunkOptions = {}): Chun
         section: index,
         headingPath: section.headingPath,
         anchor: anchorAt(section, span.start),
+        laterAnchors: anchorsWithin(section, span.start, span.end),
         lang,
         text,
         start: span.start,
@@ -91,6 +97,16 @@ export function anchorAt(section: Section, offset: number): string | null {
     anchor = a.id;
   }
   return anchor;
+}
+
+/** The ids that stand after `start` and before `end` in the section, as offsets from `start`. */
+function anchorsWithin(section: Section, start: number, end: number): [number, string][] {
+  const within: [number, string][] = [];
+  for (const a of section.anchors) {
+    if (a.offset >= end) break;
+    if (a.offset > start) within.push([a.offset - start, a.id]);
+  }
+  return within;
 }
 
 interface Segment extends Span {

@@ -327,4 +327,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE site_gates ADD COLUMN pause_ms INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 14,
+    name: "the ids within each passage",
+    sql: `
+      -- The ids further into the passage than its anchor, as JSON [[offset in the chunk's text,
+      -- id], …]; NULL when none (and for passages written before): a quote links to the nearest.
+      ALTER TABLE chunk_places ADD COLUMN later_anchors TEXT;
+    `,
+  },
 ];

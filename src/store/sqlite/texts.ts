@@ -43,6 +43,7 @@ interface PlaceRow {
   section: number;
   heading_path: string | null;
   anchor: string | null;
+  later_anchors: string | null;
   span_start: number;
   span_end: number;
 }
@@ -104,8 +105,9 @@ export function sqliteTexts(
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertPlace = db.prepare(
-    `INSERT INTO chunk_places (page_id, ord, chunk_id, section, anchor, span_start, span_end)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO chunk_places
+       (page_id, ord, chunk_id, section, anchor, later_anchors, span_start, span_end)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const dropOldPlaces = db.prepare("DELETE FROM chunk_places WHERE page_id = ? AND ord >= 0");
   const settlePlaces = db.prepare(
@@ -162,7 +164,8 @@ export function sqliteTexts(
     "SELECT id, length, terms FROM chunks WHERE site_id = ? ORDER BY id",
   );
   const places = db.prepare(
-    `SELECT t.url, p.title, c.section, s.heading_path, c.anchor, c.span_start, c.span_end
+    `SELECT t.url, p.title, c.section, s.heading_path, c.anchor, c.later_anchors, c.span_start,
+       c.span_end
      FROM chunk_places c
      JOIN page_texts t ON t.id = c.page_id
      JOIN pages p ON p.site_id = t.site_id AND p.url = t.url
@@ -255,6 +258,7 @@ export function sqliteTexts(
         chunkId,
         chunk.section,
         chunk.anchor,
+        chunk.laterAnchors ? JSON.stringify(chunk.laterAnchors) : null,
         chunk.start,
         chunk.end,
       );
@@ -325,6 +329,9 @@ export function sqliteTexts(
     section: row.section,
     headingPath: row.heading_path ? (JSON.parse(row.heading_path) as string[]) : [],
     anchor: row.anchor,
+    ...(row.later_anchors
+      ? { laterAnchors: JSON.parse(row.later_anchors) as [number, string][] }
+      : {}),
     start: row.span_start,
     end: row.span_end,
   });

@@ -16,6 +16,16 @@ describe("a question's framing words", () => {
     expect(words("I really want to know the default port")).toEqual(["default", "port"]);
   });
 
+  it("are known in German and Italian too", () => {
+    expect(words("Was macht das Klonwerkzeug eigentlich?", "de")).toEqual(["Klonwerkzeug"]);
+    expect(words("sai dirmi da dove scarico l'immagine iso?", "it")).not.toContain("sai");
+    expect(words("vorrei registrare la sessione del terminale", "it")).toEqual([
+      "registrare",
+      "sessione",
+      "terminale",
+    ]);
+  });
+
   it("stay when the question has no other word", () => {
     expect(words("what do you need?")).toEqual(["need"]);
   });

@@ -1,12 +1,6 @@
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../../test/helpers/cli.js";
-import { createIndexSink } from "../index/page-sink.js";
-import { openSqliteStore } from "../store/sqlite/store.js";
-import type { Store } from "../store/types.js";
+import { describe, expect, it } from "vitest";
+import { storeWithHtml } from "../../test/helpers/html-pages.js";
 import { answerQuestion } from "./answer.js";
-
-const ORIGIN = "http://127.0.0.1";
 
 /** A glossary: one section, one passage, an id on every entry. */
 const GLOSSARY = `<!doctype html><html lang="en"><head><title>Glossary</title></head><body><main>
@@ -18,27 +12,10 @@ const GLOSSARY = `<!doctype html><html lang="en"><head><title>Glossary</title></
 <dt id="term-vacuum">Vacuum</dt><dd>The process that reclaims the space of rows deleted or updated, so later rows can reuse it.</dd>
 </dl></main></body></html>`;
 
-let store: Store | undefined;
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-});
-
 describe("a quote's deep link", () => {
   it("names the id nearest before the quote, not the first of its passage", async () => {
-    store = openSqliteStore(join(tempDir(), "hooty.sqlite"));
-    const site = await store.sites.ensure(ORIGIN, `${ORIGIN}/`);
-    await createIndexSink(store).accept({
-      siteId: site.id,
-      url: `${ORIGIN}/glossary.html`,
-      status: 200,
-      headers: {},
-      html: GLOSSARY,
-      contentHash: "glossary",
-      fetchedAt: "2026-12-02T10:00:00.000Z",
-      links: [],
-    });
-    const answer = await answerQuestion(store, site.id, "what is a tablespace");
+    const { store, siteId } = await storeWithHtml({ "/glossary.html": GLOSSARY });
+    const answer = await answerQuestion(store, siteId, "what is a tablespace");
     expect(answer.covered).toBe(true);
     expect(answer.citations[0]?.quote).toContain("named directory");
     expect(answer.citations[0]?.url).toMatch(/glossary\.html#term-tablespace:~:text=/);

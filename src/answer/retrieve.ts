@@ -81,10 +81,11 @@ export async function weighTerms(
 
 /**
  * A name made of pieces ("pg_cron", "mysql_fdw", "v2.1"): the site knowing its pieces says
- * nothing of whether it knows the thing named.
+ * nothing of whether it knows the thing named. A qualified name ("ArrayUtils.reverse",
+ * "os.path") is not one: a reference names the member on its owner's page, apart.
  */
 function isIdentifier(word: string): boolean {
-  return /[\d_.]/.test(word);
+  return /[\d_]/.test(word);
 }
 
 /**

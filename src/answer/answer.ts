@@ -165,12 +165,12 @@ export async function answerQuestion(
       analysed.text,
       analysed.replyLang,
       ranked,
-      (cited) => citePassages(cited, terms, analysed.lang, pageTexts),
+      (cited) => citePassages(cited, terms, analysed.lang, pageTexts, profile.titleAffixes),
     );
     if (written?.kind === "not-covered") return notCovered(searched, evidence);
     if (written) return answered({ answer: written.answer, citations: written.citations });
   }
-  const composed = compose(ranked, terms, analysed.lang, pageTexts);
+  const composed = compose(ranked, terms, analysed.lang, pageTexts, profile.titleAffixes);
   if (composed.citations.length === 0) return notCovered(searched, evidence);
   return answered(composed);
 }

@@ -8,6 +8,7 @@ import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, loadLanguageModel, type Speller } from "../text/index.js";
 import { openThesaurus } from "../text/synonyms/index.js";
 import { type HeadingIndex, headingIndex, headingsByTerms } from "./heading-echo.js";
+import { siteTitleAffixes, type TitleAffixes } from "./site-titles.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 
 export interface SiteProfile {
@@ -15,6 +16,8 @@ export interface SiteProfile {
   languages: string[];
   /** The home page's title: the site's own name ("PostgreSQL 15 Documentation"). */
   name: string;
+  /** What the site writes into every page's title besides the page's name. */
+  titleAffixes: TitleAffixes;
 }
 
 export interface SiteState {
@@ -181,5 +184,6 @@ async function loadProfile(pages: Pages, siteId: number): Promise<SiteProfile> {
   return {
     languages: [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang),
     name: home?.title ?? "",
+    titleAffixes: siteTitleAffixes(list.map((page) => page.title ?? "")),
   };
 }

@@ -8,6 +8,7 @@ import { analyzerFor } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import type { Ranked } from "./rank.js";
 import { EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
+import { NO_AFFIXES, pageOwnTitle, type TitleAffixes } from "./site-titles.js";
 import { textFragmentUrl } from "./text-fragment.js";
 
 export const MAX_CITATIONS = 3;
@@ -47,8 +48,9 @@ export function compose(
   terms: readonly WeightedTerm[],
   lang: string,
   pageTexts: PageTexts = new Map(),
+  titleAffixes: TitleAffixes = NO_AFFIXES,
 ): Composed {
-  const citations = citePassages(passagesToCite(ranked), terms, lang, pageTexts);
+  const citations = citePassages(passagesToCite(ranked), terms, lang, pageTexts, titleAffixes);
   return { answer: citations[0]?.quote ?? "", citations };
 }
 
@@ -58,6 +60,7 @@ export function citePassages(
   terms: readonly WeightedTerm[],
   lang: string,
   pageTexts: PageTexts = new Map(),
+  titleAffixes: TitleAffixes = NO_AFFIXES,
 ): Citation[] {
   const analyzer = analyzerFor(lang);
   const weight = new Map(terms.map((t) => [t.term, t.idf * termWeight(t, EXTRA_WEIGHT)]));
@@ -83,7 +86,10 @@ export function citePassages(
         anchorBefore(place.anchor, place.laterAnchors, start),
         at > 0 ? page.slice(0, at) : "",
       ),
-      title: place.title ?? place.headingPath.at(-1) ?? place.url,
+      title:
+        place.title !== null
+          ? pageOwnTitle(place.title, titleAffixes)
+          : (place.headingPath.at(-1) ?? place.url),
       quote,
     });
   }

@@ -14,7 +14,10 @@ import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
 export interface SiteProfile {
   /** The site's languages, most pages first. */
   languages: string[];
-  /** The home page's title: the site's own name ("PostgreSQL 15 Documentation"). */
+  /**
+   * The site's own name: the home page's title ("PostgreSQL 15 Documentation") and what every
+   * page's title adds.
+   */
   name: string;
   /** What the site writes into every page's title besides the page's name. */
   titleAffixes: TitleAffixes;
@@ -181,9 +184,11 @@ async function loadProfile(pages: Pages, siteId: number): Promise<SiteProfile> {
   }
   const depth = (url: string) => new URL(url).pathname.length;
   const home = [...list].sort((a, b) => depth(a.url) - depth(b.url))[0];
+  const titleAffixes = siteTitleAffixes(list.map((page) => page.title ?? ""));
   return {
     languages: [...counts].sort((a, b) => b[1] - a[1]).map(([lang]) => lang),
-    name: home?.title ?? "",
-    titleAffixes: siteTitleAffixes(list.map((page) => page.title ?? "")),
+    // What every title adds names the site too ("— Python 3.11.2 documentation").
+    name: [home?.title ?? "", titleAffixes.prefix, titleAffixes.suffix].join(" ").trim(),
+    titleAffixes,
   };
 }

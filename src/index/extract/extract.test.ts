@@ -104,6 +104,28 @@ describe("page metadata", () => {
     expect(page.sections.map((s) => s.headingPath.at(-1))).toEqual(["Installing", "Use", "Tips"]);
   });
 
+  it("a link whose whole text is a mark, to the id of what it stands in, is a permalink", () => {
+    const page = extract(
+      '<h2 id="order">Order <a title="Permanent link" href="#order" class="permalink">&para;</a></h2><p>First.</p>' +
+        '<section id="s"><h3>Tips <a href="#s">#</a></h3><p>Be brief.</p></section>' +
+        '<dl><dt id="index-POSIX"><code>POSIX</code><a href="#index-POSIX"> &para;</a></dt><dd>A standard.</dd></dl>' +
+        '<p>A mark to elsewhere stays: <a href="#order">§</a> 🔗</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.text])).toEqual([
+      ["Order", "First."],
+      ["Tips", "Be brief."],
+      ["Order", "POSIX\n\nA standard.\n\nA mark to elsewhere stays: § 🔗"],
+    ]);
+  });
+
+  it("a navigation panel (links by rel next, prev, up, contents, index between labels) goes", () => {
+    const page = extract(
+      '<div class="header"><p>Next: <a href="#B" accesskey="n" rel="next">B</a>, Previous: <a href="#A" rel="prev">A</a>, Up: <a href="#Top" rel="up">Top</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>][<a href="#Indexes" rel="index">Index</a>]</p></div>' +
+        '<h2>Part</h2><p>See <a href="#B" rel="next">the next part</a> for more.</p>',
+    );
+    expect(text(page)).toBe("See the next part for more.");
+  });
+
   it("a passage in another declared language is a section of its own under the same heading", () => {
     const page = extractPage({
       url: URL,

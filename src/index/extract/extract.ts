@@ -1,8 +1,8 @@
 /**
  * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
  * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
- * navigation, page header and footer, asides, hidden elements, cookie banners, skip links, tables
- * of contents) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
+ * navigation, page header and footer, asides, hidden elements, cookie banners, skip links,
+ * permalinks, tables of contents) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
  * repeats across a site's pages is dropped later by `createSiteBoilerplate` (boilerplate.ts), which
  * works on the `blocks` and `regions` returned here.
  *
@@ -22,6 +22,8 @@ import {
   HEADING_LEVEL,
   isBoilerplateName,
   isHiddenStyle,
+  isNavigationRel,
+  PERMALINK_TEXT,
   PREFORMATTED,
   SECTIONING,
   SHELL_TAGS,
@@ -73,10 +75,14 @@ interface Frame {
   cell: boolean;
   /** An `<a href>`: images inside read as their alt text. */
   link: boolean;
-  /** For `<a href="#…">`: where its text starts in `parts`, to remove a skip link. */
+  /** For `<a href="#…">`: where its text starts in `parts`, to remove a skip link or permalink. */
   linkMark: number;
   /** `flushes` when `linkMark` was taken. */
   linkFlushes: number;
+  /** For `<a href="#…">`: the id it points to. */
+  linkTarget: string;
+  /** The element's id ("" for none). */
+  id: string;
   /** Index of the heading block this element is the scope of, or -1. */
   scopeOf: number;
 }
@@ -331,6 +337,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     link: false,
     linkMark: -1,
     linkFlushes: 0,
+    linkTarget: "",
+    id: "",
     scopeOf: -1,
   };
   const stack: Frame[] = [root];
@@ -361,6 +369,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   let hasText = false;
   let linkChars = 0;
   let textChars = 0;
+  /** Links in the block read so far with a navigation `rel` (next, prev, up…), and the others. */
+  let relLinks = 0;
+  let otherLinks = 0;
   /** Flushes so far: a skip link's mark in `parts` is valid only while this has not changed. */
   let flushes = 0;
 
@@ -369,7 +380,10 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   /** Ends the block of text read so far; `closing` is the element whose end ends it, if one does. */
   function flush(closing?: Frame): void {
     flushes++;
-    if (!hasText || blocks.length >= MAX_BLOCKS) {
+    const panel = isNavigationPanel();
+    relLinks = 0;
+    otherLinks = 0;
+    if (!hasText || blocks.length >= MAX_BLOCKS || panel) {
       parts = [];
       hasText = false;
       linkChars = 0;
@@ -538,6 +552,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         link: false,
         linkMark: -1,
         linkFlushes: 0,
+        linkTarget: "",
+        id,
         scopeOf: -1,
       };
       if (frame.main) mainDepth++;
@@ -587,10 +603,13 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (href?.startsWith("#")) {
         frame.linkMark = parts.length;
         frame.linkFlushes = flushes;
+        frame.linkTarget = href.length <= MAX_ID ? href.slice(1) : "";
       }
       if (href !== undefined) {
         frame.link = true;
         linkDepth++;
+        if (isNavigationRel(attribs.get("rel"))) relLinks++;
+        else otherLinks++;
       }
       if (name === "br") {
         parts.push(preDepth > 0 ? "\n" : BR);
@@ -632,9 +651,14 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (frame.link) linkDepth--;
       if (frame.linkMark >= 0 && frame.linkFlushes === flushes) {
         const text = parts.slice(frame.linkMark).join("");
-        if (text.length < 120 && SKIP_LINK_TEXT.test(text)) {
+        if (
+          text.length < 120 &&
+          (SKIP_LINK_TEXT.test(text) || (PERMALINK_TEXT.test(text) && isOwnId(frame.linkTarget)))
+        ) {
           parts.length = frame.linkMark;
           hasText = parts.some((p) => p.trim() !== "");
+          textChars = Math.max(0, textChars - text.length);
+          linkChars = Math.max(0, linkChars - text.length);
         }
       }
       if (frame.block) flush(frame);
@@ -669,6 +693,31 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       }
     },
   });
+
+  /**
+   * The block read so far is a navigation panel: links to the next, previous and parent pages (and
+   * the contents and index) by their `rel`, between labels (Texinfo's "Next: …, Previous: …, Up: …
+   * [Contents][Index]" above every node).
+   */
+  function isNavigationPanel(): boolean {
+    return (
+      relLinks >= 2 && otherLinks === 0 && preDepth === 0 && textChars - linkChars <= 16 * relLinks
+    );
+  }
+
+  /**
+   * True when `target` is the id of an element the current one is inside (a heading, its
+   * `<section>`, a `<dt>`), or the last id before it (`<a name="x"></a><h2>…`). The walk is bounded:
+   * permalinks sit right inside what they name.
+   */
+  function isOwnId(target: string): boolean {
+    if (target === "") return false;
+    if (target === lastId) return true;
+    for (let i = stack.length - 1, seen = 0; i > 0 && seen < 32; i--, seen++) {
+      if ((stack[i] as Frame).id === target) return true;
+    }
+    return false;
+  }
 
   /**
    * The scope of heading block `k` is its highest ancestor that opened right before it (no block

@@ -1,0 +1,77 @@
+/**
+ * Extraction on pages of documentation generators: Texinfo (the Bash reference manual) and the
+ * Apache httpd manual, copied from their Debian packages into
+ * test/fixtures/extract/ (see its README). Each site's pages go through the site-level boilerplate
+ * detector as a crawl would.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createSiteBoilerplate,
+  type ExtractedPage,
+  extractPage,
+  type Section,
+} from "../src/index/extract/index.js";
+
+const FIXTURES = resolve(import.meta.dirname, "fixtures/extract");
+
+/** The site's pages, learnt by one detector and applied to the one named `file`. */
+function page(site: string, file: string): ExtractedPage {
+  const dir = join(FIXTURES, site);
+  const detector = createSiteBoilerplate();
+  const pages = readdirSync(dir)
+    .filter((f) => f.endsWith(".html"))
+    .sort()
+    .map((f) =>
+      extractPage({ url: `http://127.0.0.1/${f}`, html: readFileSync(join(dir, f), "utf8") }),
+    );
+  for (const p of pages) detector.learn(p);
+  const wanted = pages.find((p) => p.url.endsWith(`/${file}`));
+  if (!wanted) throw new Error(`no fixture ${site}/${file}`);
+  return detector.apply(wanted);
+}
+
+function section(p: ExtractedPage, heading: string): Section {
+  const found = p.sections.find((s) => s.headingPath.at(-1) === heading);
+  if (!found) {
+    throw new Error(`no section "${heading}": ${p.sections.map((s) => s.headingPath.at(-1))}`);
+  }
+  return found;
+}
+
+/** Every line and table cell of every section and heading path, trimmed. */
+function pieces(p: ExtractedPage): string[] {
+  return p.sections.flatMap((s) => [
+    ...s.headingPath,
+    ...s.text.split(/\n| \| /).map((l) => l.trim()),
+  ]);
+}
+
+describe("permalinks and navigation panels", () => {
+  it("Texinfo: the 'Next: …, Previous: …, Up: … [Contents][Index]' panel of each node goes", () => {
+    const p = page("bash", "bashref.html");
+    const text = p.sections.map((s) => s.text).join("\n");
+    expect(text).not.toMatch(/Next: |Previous: |\[Contents\]/);
+    expect(section(p, "10.5 Specifying the System Type").text).toMatch(
+      /^There may be some features/,
+    );
+    expect(section(p, "10.7 Operation Controls").text).toMatch(
+      /^configure recognizes the following/,
+    );
+  });
+
+  it("Texinfo: a definition's '¶' link to its own entry goes", () => {
+    const p = page("bash", "bashref.html");
+    const definitions = section(p, "2 Definitions").text;
+    expect(definitions).toContain("\n\nPOSIX\n\nA family of open system standards based on Unix.");
+    expect(pieces(p).some((l) => l.includes("¶"))).toBe(false);
+  });
+
+  it("Apache manual: the heading's '¶' link (a.permalink) leaves heading paths", () => {
+    const p = page("apache", "mod_alias.html");
+    expect(section(p, "Alias Directive").anchor).toBe("Alias");
+    expect(section(p, "Order of Processing").anchor).toBe("order");
+    expect(pieces(p).some((l) => l.includes("¶"))).toBe(false);
+  });
+});

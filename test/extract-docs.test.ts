@@ -1,6 +1,6 @@
 /**
- * Extraction on pages of documentation generators: Texinfo (the Bash reference manual) and the
- * Apache httpd manual, copied from their Debian packages into
+ * Extraction on pages of documentation generators: Sphinx (the Python 3.11 manual), Texinfo (the
+ * Bash reference manual) and the Apache httpd manual, copied from their Debian packages into
  * test/fixtures/extract/ (see its README). Each site's pages go through the site-level boilerplate
  * detector as a crawl would.
  */
@@ -47,6 +47,36 @@ function pieces(p: ExtractedPage): string[] {
     ...s.text.split(/\n| \| /).map((l) => l.trim()),
   ]);
 }
+
+describe("ids and classes name components only when they are not the text's own words", () => {
+  it("Sphinx: FAQ headings wrapped in a.toc-backref are headings, a slug id holding 'share' is no share bar", () => {
+    const p = page("python", "faq-programming.html");
+    expect(p.sections.length).toBeGreaterThan(5);
+    const share = section(p, "How do I share global variables across modules?");
+    expect(share.headingPath).toEqual([
+      "Programming FAQ",
+      "Core Language",
+      "How do I share global variables across modules?",
+    ]);
+    expect(share.anchor).toBe("how-do-i-share-global-variables-across-modules");
+    expect(share.text).toContain(
+      "The canonical way to share information across modules within a single program is to create a special module",
+    );
+    // The local table of contents (<nav class="contents">) still goes.
+    expect(pieces(p)).not.toContain("Contents");
+  });
+
+  it("Texinfo: div.section#Sharing-Defaults is the section 'Sharing Defaults'", () => {
+    const p = page("bash", "bashref.html");
+    const s = section(p, "10.6 Sharing Defaults");
+    expect(s.headingPath).toEqual(["Bash Features", "10 Installing Bash", "10.6 Sharing Defaults"]);
+    expect(s.text).toContain(
+      "If you want to set default values for configure scripts to share, you can create a site shell script called config.site",
+    );
+    // The mini table of contents of each chapter (ul.mini-toc) still goes.
+    expect(section(p, "10 Installing Bash").text).not.toContain("Basic Installation");
+  });
+});
 
 describe("permalinks and navigation panels", () => {
   it("Texinfo: the 'Next: …, Previous: …, Up: … [Contents][Index]' panel of each node goes", () => {

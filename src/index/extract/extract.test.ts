@@ -240,6 +240,38 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Content\n\nKept: no class word");
   });
 
+  it("an id holding such a word: a component, unless it is a slug of the text it starts with", () => {
+    const page = extract(
+      '<p>Intro.</p><div id="sidebar"><p>Side</p></div><div id="main-nav"><h3>Links</h3><ul><li>A</li></ul></div>' +
+        '<section id="how-do-i-share-files"><h2>How do I share files?</h2><p>Use NFS.</p></section>' +
+        '<div class="section" id="Sharing-Defaults"><h3>10.6 Sharing Defaults</h3><p>Use config.site.</p></div>' +
+        '<dl><dt id="GUC-WAL-SKIP-THRESHOLD">wal_skip_threshold (integer)</dt><dd>A size.</dd></dl>' +
+        '<p><span id="format-menu"></span>See the menu.</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.anchor, s.text])).toEqual([
+      [undefined, null, "Intro."],
+      ["How do I share files?", "how-do-i-share-files", "Use NFS."],
+      ["10.6 Sharing Defaults", "Sharing-Defaults", "Use config.site."],
+      [
+        undefined,
+        "GUC-WAL-SKIP-THRESHOLD",
+        "wal_skip_threshold (integer)\n\nA size.\n\nSee the menu.",
+      ],
+    ]);
+    expect(page.sections[3]?.anchors.map((a) => a.id)).toEqual(["format-menu"]);
+  });
+
+  it("inside a heading no class or id names a component: the heading's text stays", () => {
+    const page = extract(
+      '<section id="general"><h2><a class="toc-backref" href="#id3" role="doc-backlink">General Questions</a></h2><p>Yes.</p></section>' +
+        '<h2 class="title"><a id="gimp-edit-menu"></a>The Edit menu</h2><p>Undo.</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.anchor])).toEqual([
+      ["General Questions", "general"],
+      ["The Edit menu", "gimp-edit-menu"],
+    ]);
+  });
+
   it("class rules never drop the page shell, and state classes do not count", () => {
     const page = extractPage({
       url: URL,

@@ -2,9 +2,9 @@
  * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
  * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
  * navigation, page header and footer, asides, hidden elements, cookie banners, skip links,
- * permalinks, tables of contents) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
- * repeats across a site's pages is dropped later by `createSiteBoilerplate` (boilerplate.ts), which
- * works on the `blocks` and `regions` returned here.
+ * permalinks, tables of contents) and keep `<main>` (or `<article>`) when the page marks its main
+ * content. Text that repeats across a site's pages is dropped later by `createSiteBoilerplate`
+ * (boilerplate.ts), which works on the `blocks` and `regions` returned here.
  *
  * Work is linear in the input: every element costs O(1) (paths are hashed incrementally, attribute
  * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
@@ -20,9 +20,10 @@ import {
   DROPPED_TAGS,
   HEAD_TAGS,
   HEADING_LEVEL,
-  isBoilerplateName,
+  idNamesText,
   isHiddenStyle,
   isNavigationRel,
+  nameMark,
   PERMALINK_TEXT,
   PREFORMATTED,
   SECTIONING,
@@ -85,6 +86,21 @@ interface Frame {
   id: string;
   /** Index of the heading block this element is the scope of, or -1. */
   scopeOf: number;
+  /** Set when the element turned out to be a component (see `Pending`): its blocks are not kept. */
+  suppressed: Pending | null;
+}
+
+/**
+ * A block element whose id, and nothing else, holds a component's word ("sidebar",
+ * "Sharing-Defaults"): it is read until its first block, which decides. When the id is a slug of
+ * that block's text (a heading, a term), it names a section or an entry and the element is text;
+ * otherwise the element is the component, and its blocks are left out.
+ */
+interface Pending {
+  frame: Frame;
+  id: string;
+  /** The last id before the element: an id inside a left-out element is no anchor. */
+  lastIdBefore: string | null;
 }
 
 /** A list item or table cell being filled, and how many blocks it has produced so far. */
@@ -340,11 +356,15 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     linkTarget: "",
     id: "",
     scopeOf: -1,
+    suppressed: null,
   };
   const stack: Frame[] = [root];
   /** The frame of every element inside a dropped subtree: nothing there is read. */
   const INERT: Frame = { ...root, tag: "#inert", block: false, blockStart: -1 };
   const contexts: Context[] = [];
+  const pendings: Pending[] = [];
+  /** Open elements whose blocks are left out (see `Pending`). */
+  let suppressDepth = 0;
   const ruleAttributes = emptyRuleAttributes();
   let dropDepth = 0;
   let mainDepth = 0;
@@ -420,6 +440,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (text === "") return;
       kind = "text";
     }
+    if (pendings.length > 0) decidePending(text);
+    if (suppressDepth > 0) return;
     const frame = top();
     let level = 0;
     let sep = "\n\n";
@@ -500,6 +522,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const classes = rule.class ? cut(rule.class) : "";
       const id = rule.id ? cut(rule.id).trim() : "";
       let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
+      let pending = false;
       if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
       if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
         drops = name !== "html" && name !== "body";
@@ -512,7 +535,18 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         !SHELL_TAGS.has(name) &&
         role !== "main"
       ) {
-        drops = isBoilerplateName(classes, id);
+        const classMark = classes === "" ? "none" : nameMark(classes);
+        const idMark = id === "" ? "none" : nameMark(id);
+        if (classMark === "drop" || idMark === "drop") drops = true;
+        else if (headingDepth > 0 || HEADING_LEVEL.has(name)) {
+          // A heading's words are never a component's: "toc-backref" marks a link back to the
+          // table of contents whose text is the heading, and a heading's id is its anchor.
+          drops = classMark === "component" && headingDepth === 0;
+        } else if (classMark === "component") drops = true;
+        else if (idMark === "component") {
+          // An inline element's id is an anchor in running text (Sphinx's `<span id>` labels).
+          pending = isBlock && preDepth === 0;
+        }
       }
       if (drops) {
         const block = isBlock;
@@ -555,7 +589,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         linkTarget: "",
         id,
         scopeOf: -1,
+        suppressed: null,
       };
+      if (pending) pendings.push({ frame, id, lastIdBefore: lastId });
       if (frame.main) mainDepth++;
       if (frame.article) articleDepth++;
       if (frame.sectioning) sectioningDepth++;
@@ -593,7 +629,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
           depth: 0,
         });
       }
-      if (id !== "" && id.length <= MAX_ID) {
+      if (suppressDepth > 0) {
+        // Ids inside a left-out element are no anchors.
+      } else if (id !== "" && id.length <= MAX_ID) {
         lastId = id;
       } else if (name === "a") {
         const anchorName = attribs.get("name");
@@ -662,12 +700,16 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         }
       }
       if (frame.block) flush(frame);
+      if (pendings[pendings.length - 1]?.frame === frame) {
+        // Closed before any block: nothing to leave out, and its id is no anchor either.
+        lastId = (pendings.pop() as Pending).lastIdBefore;
+      }
       if (frame.heading) {
         headingDepth--;
         if (headingDepth === 0) {
           headingLevel = 0;
           const k = blocks.length - 1;
-          if (blocks[k]?.kind === "heading") markScope(k);
+          if (blocks[k]?.kind === "heading" && suppressDepth === 0) markScope(k);
         }
       }
       if (frame.scopeOf >= 0 && blocks.length > frame.scopeOf + 1) {
@@ -685,6 +727,10 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (frame.main) mainDepth--;
       if (frame.article) articleDepth--;
       if (frame.sectioning) sectioningDepth--;
+      if (frame.suppressed) {
+        suppressDepth--;
+        lastId = frame.suppressed.lastIdBefore;
+      }
       if (frame.block && blocks.length - frame.blockStart >= 2) {
         const last = regions[regions.length - 1];
         if (!last || last.start !== frame.blockStart || last.end !== blocks.length) {
@@ -717,6 +763,16 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if ((stack[i] as Frame).id === target) return true;
     }
     return false;
+  }
+
+  /** `text` is the first block inside the pending elements: each is text when its id names it. */
+  function decidePending(text: string): void {
+    for (const p of pendings) {
+      if (idNamesText(p.id, text)) continue;
+      p.frame.suppressed = p;
+      suppressDepth++;
+    }
+    pendings.length = 0;
   }
 
   /**

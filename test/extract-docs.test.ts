@@ -105,3 +105,24 @@ describe("permalinks and navigation panels", () => {
     expect(pieces(p).some((l) => l.includes("¶"))).toBe(false);
   });
 });
+
+describe("asides inside the main text are text", () => {
+  it("Sphinx: footnotes (aside.footnote-list) end the page's last section", () => {
+    const p = page("python", "tutorial-controlflow.html");
+    const last = p.sections.at(-1);
+    expect(last?.headingPath.at(-1)).toBe("4.9. Intermezzo: Coding Style");
+    expect(last?.text).toMatch(
+      /Footnotes\n\n\[1\]\n\nActually, call by object reference would be a better description, since if a mutable object is passed, the caller will see any changes the callee makes to it \(items inserted into a list\)\.$/,
+    );
+  });
+
+  it("Sphinx: a sidebar (aside.sidebar) in a section is that section's, its title too", () => {
+    const p = page("python", "library-logging-config.html");
+    const first = section(p, "logging.config — Logging configuration");
+    expect(first.text).toContain(
+      "Important\n\nThis page contains only reference information. For tutorials, please see\n\n- Basic Tutorial",
+    );
+    // The site's own sidebar (div.sphinxsidebar, role=navigation) still goes.
+    expect(pieces(p)).not.toContain("Previous topic");
+  });
+});

@@ -207,6 +207,14 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Content");
   });
 
+  it("an aside inside the main text is text (footnotes, notes); one beside it is the site's", () => {
+    const page = extract(
+      '<div role="main"><p>Text.<a href="#fn1" id="r1">[1]</a></p><aside class="footnote-list"><aside id="fn1" role="note"><p>[1] A note.</p></aside></aside></div>' +
+        "<aside><p>Related pages</p></aside>",
+    );
+    expect(text(page)).toBe("Text.[1]\n\n[1] A note.");
+  });
+
   it("an article's own header and footer stay", () => {
     const page = extract(
       "<header>Site</header><article><header><h1>Post</h1><p>By Ann</p></header><p>Body.</p><footer>Tags: x</footer></article>",

@@ -1,10 +1,10 @@
 /**
  * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
  * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
- * navigation, page header and footer, asides, hidden elements, cookie banners, skip links,
- * permalinks, tables of contents) and keep `<main>` (or `<article>`) when the page marks its main
- * content. Text that repeats across a site's pages is dropped later by `createSiteBoilerplate`
- * (boilerplate.ts), which works on the `blocks` and `regions` returned here.
+ * navigation, page header and footer, asides outside the main text, hidden elements, cookie
+ * banners, skip links, permalinks, tables of contents) and keep `<main>` (or `<article>`) when the
+ * page marks its main content. Text that repeats across a site's pages is dropped later by
+ * `createSiteBoilerplate` (boilerplate.ts), which works on the `blocks` and `regions` returned here.
  *
  * Work is linear in the input: every element costs O(1) (paths are hashed incrementally, attribute
  * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
@@ -86,6 +86,8 @@ interface Frame {
   id: string;
   /** Index of the heading block this element is the scope of, or -1. */
   scopeOf: number;
+  /** An <aside> in a `<section>` of the main text: no class or id inside it names a component. */
+  sectionAside: boolean;
   /** Set when the element turned out to be a component (see `Pending`): its blocks are not kept. */
   suppressed: Pending | null;
 }
@@ -356,6 +358,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     linkTarget: "",
     id: "",
     scopeOf: -1,
+    sectionAside: false,
     suppressed: null,
   };
   const stack: Frame[] = [root];
@@ -370,6 +373,12 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   let mainDepth = 0;
   let articleDepth = 0;
   let sectioningDepth = 0;
+  /**
+   * Open `<section>`s: an <aside> in one within the main text is part of that section's text, and
+   * its class (docutils' "sidebar") names no component; nor do the classes inside it.
+   */
+  let sectionDepth = 0;
+  let sectionAsideDepth = 0;
   let headingDepth = 0;
   let headingLevel = 0;
   let preDepth = 0;
@@ -521,7 +530,11 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
       const classes = rule.class ? cut(rule.class) : "";
       const id = rule.id ? cut(rule.id).trim() : "";
-      let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
+      // Inside the main text an <aside> is the text's own (docutils' footnotes, topics and
+      // sidebars); elsewhere it is the site's sidebar.
+      const textAside = name === "aside" && (mainDepth > 0 || articleDepth > 0);
+      let drops =
+        DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role) || (name === "aside" && !textAside);
       let pending = false;
       if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
       if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
@@ -533,6 +546,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         classRules &&
         (classes !== "" || id !== "") &&
         !SHELL_TAGS.has(name) &&
+        sectionAsideDepth === 0 &&
+        !(textAside && sectionDepth > 0) &&
         role !== "main"
       ) {
         const classMark = classes === "" ? "none" : nameMark(classes);
@@ -589,12 +604,15 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         linkTarget: "",
         id,
         scopeOf: -1,
+        sectionAside: textAside && sectionDepth > 0,
         suppressed: null,
       };
       if (pending) pendings.push({ frame, id, lastIdBefore: lastId });
       if (frame.main) mainDepth++;
       if (frame.article) articleDepth++;
       if (frame.sectioning) sectioningDepth++;
+      if (name === "section") sectionDepth++;
+      if (frame.sectionAside) sectionAsideDepth++;
       const level = HEADING_LEVEL.get(name);
       if (level !== undefined && preDepth === 0) {
         frame.heading = true;
@@ -727,6 +745,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (frame.main) mainDepth--;
       if (frame.article) articleDepth--;
       if (frame.sectioning) sectioningDepth--;
+      if (frame.tag === "section") sectionDepth--;
+      if (frame.sectionAside) sectionAsideDepth--;
       if (frame.suppressed) {
         suppressDepth--;
         lastId = frame.suppressed.lastIdBefore;

@@ -3,7 +3,10 @@
  * content. One table per rule, so each can be read (and tested) on its own.
  */
 
-/** Elements whose whole subtree is dropped: code, media, embedded documents and form controls. */
+/**
+ * Elements whose whole subtree is dropped: code, media, embedded documents, form controls and
+ * navigation. An `<aside>` is dropped too, but only outside the main text (extract.ts).
+ */
 export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   "script",
   "style",
@@ -33,7 +36,6 @@ export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   "progress",
   "meter",
   "nav",
-  "aside",
   "dialog",
   "menu",
 ]);

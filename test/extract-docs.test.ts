@@ -126,3 +126,28 @@ describe("asides inside the main text are text", () => {
     expect(pieces(p)).not.toContain("Previous topic");
   });
 });
+
+describe("site boilerplate: a table row with a linked label is content", () => {
+  it("Apache manual: every row of each directive's table stays", () => {
+    const p = page("apache", "mod_alias.html");
+    expect(section(p, "Alias Directive").text).toMatch(
+      /^Description: \| Maps URLs to filesystem locations\nSyntax: \| Alias \[URL-path\] file-path\|directory-path\nContext: \| server config, virtual host\nStatus: \| Base\nModule: \| mod_alias\n\nThe Alias directive allows documents/,
+    );
+    expect(section(p, "RedirectRelative Directive").text).toContain(
+      "Default: | RedirectRelative Off\nContext: | server config, virtual host, directory\nStatus: | Base\nModule: | mod_alias\nCompatibility: | 2.4.58 and later",
+    );
+    expect(section(p, "Apache Module mod_alias").text).toContain(
+      "Status: | Base\nModule Identifier: | alias_module\nSource File: | mod_alias.c",
+    );
+  });
+
+  it("Apache manual: the page header, menus and footer still go", () => {
+    const p = page("apache", "mod_env.html");
+    const lines = pieces(p);
+    for (const gone of ["Modules | Directives | FAQ | Glossary | Sitemap | Report a bug"]) {
+      expect(p.sections.map((s) => s.text).join("\n")).not.toContain(gone);
+    }
+    expect(lines).not.toContain("Apache HTTP Server Version 2.4");
+    expect(lines.some((l) => l.startsWith("Copyright"))).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Extraction on pages of documentation generators: Sphinx (the Python 3.11 manual), Texinfo (the
- * Bash reference manual) and the Apache httpd manual, copied from their Debian packages into
+ * Bash reference manual), the Apache httpd manual and Javadoc (Apache Commons Lang 3.12), copied
+ * from their Debian packages into
  * test/fixtures/extract/ (see its README). Each site's pages go through the site-level boilerplate
  * detector as a crawl would.
  */
@@ -149,5 +150,17 @@ describe("site boilerplate: a table row with a linked label is content", () => {
     }
     expect(lines).not.toContain("Apache HTTP Server Version 2.4");
     expect(lines.some((l) => l.startsWith("Copyright"))).toBe(false);
+  });
+});
+
+describe("site boilerplate: a term whose description is the page's own is content", () => {
+  it("Javadoc: 'Parameters:' and 'Returns:', on every page, stay with their descriptions", () => {
+    const p = page("javadoc", "Diffable.html");
+    expect(section(p, "diff").text).toContain(
+      "    Parameters:\n    obj - the object to diff against, can be null\n    Returns:\n    a list of differences\n    Throws:\n    NullPointerException - if the specified object is null",
+    );
+    expect(section(p, "Interface Diffable<T>").text).toMatch(
+      /^Type Parameters:\n\nT - the type of objects that this object may be differentiated against/,
+    );
   });
 });

@@ -19,7 +19,8 @@
  *    whole page is never dropped.
  * 2. **Ubiquitous blocks.** A paragraph or list item on at least `aloneShare` of the pages (and
  *    `minPages`) is dropped wherever it stands (a copyright line, a site tagline). Table cells and
- *    `<pre>` are not: a table's header row repeated on every page is still part of the table.
+ *    `<pre>` are not: a table's header row repeated on every page is still part of the table; nor
+ *    is a term (`<dt>`) whose description is the page's own (Javadoc's "Parameters:").
  * Headings are never dropped, and a repeated paragraph that is neither is kept (chunks store
  * identical text once anyway), so content that a few pages share verbatim is not lost.
  *
@@ -217,6 +218,11 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
         : (counts.get(b.fingerprint)?.documents ?? 0);
       if (count >= repeatAt) repeated[i] = 1;
       if (count >= aloneAt && (b.kind === "text" || b.kind === "item")) drop[i] = 1;
+    }
+    for (let i = 0; i + 1 < n; i++) {
+      const next = blocks[i + 1] as Block;
+      if ((blocks[i] as Block).term && next.kind !== "heading" && repeated[i + 1] === 0)
+        drop[i] = 0;
     }
     // Prefix sums over blocks, so each region is judged in O(1).
     const buffer = scratchFor(6 * (n + 1));

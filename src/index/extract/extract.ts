@@ -507,6 +507,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       group,
       row,
       linked,
+      term: (closing ?? frame).tag === "dt",
       fingerprint,
     });
     out.within.push((mainDepth > 0 ? IN_MAIN : 0) | (articleDepth > 0 ? IN_ARTICLE : 0));

@@ -107,6 +107,25 @@ describe("permalinks and navigation panels", () => {
   });
 });
 
+describe("blocks of links that only lead elsewhere, told by their markup", () => {
+  it("Apache manual: the language bar (hreflang) and the breadcrumb go, also on a page read alone", () => {
+    const html = readFileSync(join(FIXTURES, "apache", "mod_env.html"), "utf8");
+    // The page as written has both …
+    expect(html).toContain(
+      '<p><span>Available Languages: </span><a href="../../en/mod/mod_env.html"',
+    );
+    expect(html).toMatch(/<div id="path">\n<a href="https:\/\/www.apache.org\/">Apache<\/a> &gt; /);
+    // … its text neither, with no other page to compare it with.
+    const p = extractPage({ url: "http://127.0.0.1/mod_env.html", html });
+    const text = p.sections.map((s) => s.text).join("\n");
+    expect(text).not.toContain("Available Languages");
+    expect(text).not.toContain("Apache > HTTP Server > Documentation");
+    expect(section(p, "Apache Module mod_env").text).toMatch(
+      /^Description: \| Modifies the environment/,
+    );
+  });
+});
+
 describe("asides inside the main text are text", () => {
   it("Sphinx: footnotes (aside.footnote-list) end the page's last section", () => {
     const p = page("python", "tutorial-controlflow.html");

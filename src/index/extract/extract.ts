@@ -2,9 +2,10 @@
  * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
  * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
  * navigation, page header and footer, asides outside the main text, hidden elements, cookie
- * banners, skip links, permalinks, tables of contents) and keep `<main>` (or `<article>`) when the
- * page marks its main content. Text that repeats across a site's pages is dropped later by
- * `createSiteBoilerplate` (boilerplate.ts), which works on the `blocks` and `regions` returned here.
+ * banners, skip links, permalinks, tables of contents, blocks of links that only lead elsewhere:
+ * link-line.ts) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
+ * repeats across a site's pages is dropped later by `createSiteBoilerplate` (boilerplate.ts), which
+ * works on the `blocks` and `regions` returned here.
  *
  * Work is linear in the input: every element costs O(1) (paths are hashed incrementally, attribute
  * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
@@ -13,6 +14,7 @@
 import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { type Attributes, HtmlEvents } from "./html-events.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
+import { LinkLine } from "./link-line.js";
 import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
@@ -22,7 +24,6 @@ import {
   HEADING_LEVEL,
   idNamesText,
   isHiddenStyle,
-  isNavigationRel,
   nameMark,
   PERMALINK_TEXT,
   PREFORMATTED,
@@ -398,9 +399,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   let hasText = false;
   let linkChars = 0;
   let textChars = 0;
-  /** Links in the block read so far with a navigation `rel` (next, prev, up…), and the others. */
-  let relLinks = 0;
-  let otherLinks = 0;
+  /** The links of the block read so far, and the text between them. */
+  const linkLine = new LinkLine();
   /** Flushes so far: a skip link's mark in `parts` is valid only while this has not changed. */
   let flushes = 0;
 
@@ -409,10 +409,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   /** Ends the block of text read so far; `closing` is the element whose end ends it, if one does. */
   function flush(closing?: Frame): void {
     flushes++;
-    const panel = isNavigationPanel();
-    relLinks = 0;
-    otherLinks = 0;
-    if (!hasText || blocks.length >= MAX_BLOCKS || panel) {
+    const navigation = preDepth === 0 && linkLine.isNavigation();
+    linkLine.reset();
+    if (!hasText || blocks.length >= MAX_BLOCKS || navigation) {
       parts = [];
       hasText = false;
       linkChars = 0;
@@ -665,8 +664,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (href !== undefined) {
         frame.link = true;
         linkDepth++;
-        if (isNavigationRel(attribs.get("rel"))) relLinks++;
-        else otherLinks++;
+        linkLine.link(attribs.get("rel"), attribs.get("hreflang"));
       }
       if (name === "br") {
         parts.push(preDepth > 0 ? "\n" : BR);
@@ -762,17 +760,6 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   });
 
   /**
-   * The block read so far is a navigation panel: links to the next, previous and parent pages (and
-   * the contents and index) by their `rel`, between labels (Texinfo's "Next: …, Previous: …, Up: …
-   * [Contents][Index]" above every node).
-   */
-  function isNavigationPanel(): boolean {
-    return (
-      relLinks >= 2 && otherLinks === 0 && preDepth === 0 && textChars - linkChars <= 16 * relLinks
-    );
-  }
-
-  /**
    * True when `target` is the id of an element the current one is inside (a heading, its
    * `<section>`, a `<dt>`), or the last id before it (`<a name="x"></a><h2>…`). The walk is bounded:
    * permalinks sit right inside what they name.
@@ -823,6 +810,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     parts.push(data);
     textChars += data.length;
     if (linkDepth > 0) linkChars += data.length;
+    linkLine.text(data, linkDepth > 0);
   }
 
   function readHead(name: string, attribs: Attributes): void {

@@ -196,28 +196,6 @@ const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", 
  */
 export const PERMALINK_TEXT = /^[\s\p{P}\p{S}\p{M}]{0,6}[\p{P}\p{S}][\s\p{P}\p{S}\p{M}]{0,6}$/u;
 
-/** Link types (`rel`) of the links between the pages of a document: next, previous, up, contents. */
-const NAVIGATION_RELS = new Set([
-  "next",
-  "prev",
-  "previous",
-  "up",
-  "contents",
-  "toc",
-  "index",
-  "start",
-  "first",
-  "last",
-  "home",
-]);
-
-/** True when a link's `rel` says it leads to another part of the same document. */
-export function isNavigationRel(rel: string | undefined): boolean {
-  if (rel === undefined || rel === "" || rel.length > 64) return false;
-  for (const type of rel.toLowerCase().split(/\s+/)) if (NAVIGATION_RELS.has(type)) return true;
-  return false;
-}
-
 /** State classes ("has-sidebar", "with-nav", "no-toc") describe the element, not its role. */
 const STATE_PREFIX = /^(?:has|with|no|is|show|hide|without)[-_]/i;
 

@@ -4,9 +4,10 @@
  * book index's "savepoints, SAVEPOINT"), the entry's own words and those of the entry it hangs
  * under ("savepoints" above "defining, SAVEPOINT"). A visitor's words often stand there and
  * nowhere in the page itself ("password file" for The Password File's page). Links in navigation
- * landmarks (`<nav>`, `<aside>`, role=navigation: extraction's rules) are left out: a site repeats
- * them on every page (a documentation theme's sidebar lists thousands of pages), and they only
- * repeat the titles of the pages they list.
+ * landmarks (`<nav>`, `<aside>`, role=navigation) are left out: a site repeats them on every page
+ * (a documentation theme's sidebar lists thousands of pages), and they only repeat the titles of
+ * the pages they list. (Extraction keeps an `<aside>` inside the main text, a footnote or a note;
+ * its links mostly lead back into the page itself.)
  *
  * It listens to the callbacks of extraction's own parse (extractPage's `observer`): the page is
  * parsed once for both. Linear in the input, bounded in what it keeps.
@@ -142,6 +143,7 @@ export function collectAnchors(pageUrl: string): AnchorCollector {
       const role = attribs.get("role");
       const starts =
         DROPPED_TAGS.has(name) ||
+        name === "aside" ||
         (role !== undefined && DROPPED_ROLES.has(role.trim().toLowerCase()));
       opened.push(starts);
       if (starts) chrome++;

@@ -13,6 +13,7 @@ const block = (text: string): Block => ({
   group: 0,
   row: 0,
   linked: false,
+  term: false,
   fingerprint: 0,
 });
 

@@ -17,6 +17,8 @@ type StoredBlock = [
   row: number,
   linked: 0 | 1,
   fingerprint: number,
+  // Absent in pages stored before terms were told apart.
+  term?: 0 | 1,
 ];
 
 interface Stored {
@@ -42,6 +44,7 @@ export function encodeBlocks(page: ExtractedPage): string {
       b.row,
       b.linked ? 1 : 0,
       b.fingerprint,
+      b.term ? 1 : 0,
     ]),
     regions: page.regions.map((r) => [r.start, r.end]),
   };
@@ -63,6 +66,7 @@ export function decodeBlocks(url: string, json: string): ExtractedPage {
     row: b[8],
     linked: b[9] === 1,
     fingerprint: b[10],
+    term: b[11] === 1,
   }));
   const regions: Region[] = stored.regions.map(([start, end]) => ({ start, end }));
   return { url, title: stored.title, lang: stored.lang, sections: [], blocks, regions };

@@ -135,6 +135,31 @@ describe("site boilerplate", () => {
     );
   });
 
+  it("a table row's one linked label is no navigation: the rows of a key–value table stay", () => {
+    const row = (label: string, value: string) =>
+      `<tr><th><a href="/dict.html#${label}">${label}:</a></th><td>${value}</td></tr>`;
+    const table = (i: number) =>
+      `<table class="directive">${row("Syntax", `Directive${i} on|off`)}${row("Context", "server config")}${row("Status", "Base")}</table>`;
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 20 }, (_, i) => sitePage(i + 1, table(i + 1)));
+    for (const p of pages) site.learn(p);
+    const clean = site.apply(pages[0] as ExtractedPage);
+    expect(text(clean)).toBe(
+      "Unique text about topic number 1, long enough to be content and nothing else at all.\n\nSyntax: | Directive1 on|off\nContext: | server config\nStatus: | Base",
+    );
+  });
+
+  it("a term on every page stays when its description is the page's own (Javadoc's 'Returns:')", () => {
+    const notes = (i: number) =>
+      `<dl class="notes"><dt>Returns:</dt><dd>the count of ${i} things</dd><dt>Since:</dt><dd>3.0</dd></dl>`;
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1, notes(i + 1)));
+    for (const p of pages) site.learn(p);
+    expect(text(site.apply(pages[0] as ExtractedPage))).toBe(
+      "Unique text about topic number 1, long enough to be content and nothing else at all.\n\nReturns:\n\nthe count of 1 things",
+    );
+  });
+
   it("a document under two URLs counts once; forget and relearn", () => {
     const site = createSiteBoilerplate();
     const a = sitePage(1);

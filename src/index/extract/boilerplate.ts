@@ -12,13 +12,15 @@
  * Repeated blocks are dropped in two ways:
  * 1. **Template regions.** An element spanning several blocks (a navigation table, a footer
  *    `<div>`) is dropped whole when it holds no heading, at least half of its blocks are repeated,
- *    one of those is a link text ("Prev", "Next", "Zurück": navigation is links), and what is
- *    not repeated is short (each block at most `maxFreshBlockWords` words, all together at most
- *    `maxFreshWords`): the page-specific bits of a template, such as the titles of the previous and
- *    next pages, go with it. A region spanning the whole page is never dropped.
+ *    one of those is a link text ("Prev", "Next", "Zurück": navigation is links; a table row's one
+ *    linked label beside its value is not), and what is not repeated is short (each block at most
+ *    `maxFreshBlockWords` words, all together at most `maxFreshWords`): the page-specific bits of a
+ *    template, such as the titles of the previous and next pages, go with it. A region spanning the
+ *    whole page is never dropped.
  * 2. **Ubiquitous blocks.** A paragraph or list item on at least `aloneShare` of the pages (and
  *    `minPages`) is dropped wherever it stands (a copyright line, a site tagline). Table cells and
- *    `<pre>` are not: a table's header row repeated on every page is still part of the table.
+ *    `<pre>` are not: a table's header row repeated on every page is still part of the table; nor
+ *    is a term (`<dt>`) whose description is the page's own (Javadoc's "Parameters:").
  * Headings are never dropped, and a repeated paragraph that is neither is kept (chunks store
  * identical text once anyway), so content that a few pages share verbatim is not lost.
  *
@@ -217,6 +219,11 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
       if (count >= repeatAt) repeated[i] = 1;
       if (count >= aloneAt && (b.kind === "text" || b.kind === "item")) drop[i] = 1;
     }
+    for (let i = 0; i + 1 < n; i++) {
+      const next = blocks[i + 1] as Block;
+      if ((blocks[i] as Block).term && next.kind !== "heading" && repeated[i + 1] === 0)
+        drop[i] = 0;
+    }
     // Prefix sums over blocks, so each region is judged in O(1).
     const buffer = scratchFor(6 * (n + 1));
     const headings = buffer.subarray(0, n + 1);
@@ -229,6 +236,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
     linkReps[0] = 0;
     freshWords[0] = 0;
     longFresh[0] = 0;
+    const labels = labelCells(blocks);
     let counted = blockWords.get(blocks);
     if (!counted) {
       counted = new Int32Array(n).fill(-1);
@@ -247,7 +255,8 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
       }
       headings[i + 1] = (headings[i] as number) + (b.kind === "heading" ? 1 : 0);
       reps[i + 1] = (reps[i] as number) + (rep ? 1 : 0);
-      linkReps[i + 1] = (linkReps[i] as number) + (rep && b.linked ? 1 : 0);
+      const navigates = rep && b.linked && labels[i] === 0;
+      linkReps[i + 1] = (linkReps[i] as number) + (navigates ? 1 : 0);
       freshWords[i + 1] = (freshWords[i] as number) + words;
       longFresh[i + 1] = (longFresh[i] as number) + (words > maxFreshBlockWords ? 1 : 0);
     }
@@ -405,6 +414,40 @@ export function pageStep(pages: number): number {
     if (next > pages) return step;
     step = next;
   }
+}
+
+const labelsOf = new WeakMap<readonly Block[], Uint8Array>();
+
+/**
+ * Per block, 1 for a table row's one linked cell beside cells that are not links: a label linked
+ * to its definition ("Syntax:" of the Apache manual's directive tables, each row a directive's
+ * own value), not navigation, however often it repeats. Computed once per blocks array.
+ */
+function labelCells(blocks: readonly Block[]): Uint8Array {
+  let known = labelsOf.get(blocks);
+  if (known) return known;
+  const n = blocks.length;
+  known = new Uint8Array(n);
+  /** Per row: its linked cells, and its other cells. */
+  const rows = new Map<number, [linked: number, plain: number]>();
+  for (const b of blocks) {
+    if (b.row === 0) continue;
+    let row = rows.get(b.row);
+    if (!row) {
+      row = [0, 0];
+      rows.set(b.row, row);
+    }
+    if (b.linked) row[0]++;
+    else row[1]++;
+  }
+  for (let i = 0; i < n; i++) {
+    const b = blocks[i] as Block;
+    if (b.row === 0 || !b.linked) continue;
+    const row = rows.get(b.row) as [number, number];
+    if (row[0] === 1 && row[1] > 0) known[i] = 1;
+  }
+  labelsOf.set(blocks, known);
+  return known;
 }
 
 /** Words in `text`, counting no further than `limit`. */

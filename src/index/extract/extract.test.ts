@@ -104,6 +104,28 @@ describe("page metadata", () => {
     expect(page.sections.map((s) => s.headingPath.at(-1))).toEqual(["Installing", "Use", "Tips"]);
   });
 
+  it("a link whose whole text is a mark, to the id of what it stands in, is a permalink", () => {
+    const page = extract(
+      '<h2 id="order">Order <a title="Permanent link" href="#order" class="permalink">&para;</a></h2><p>First.</p>' +
+        '<section id="s"><h3>Tips <a href="#s">#</a></h3><p>Be brief.</p></section>' +
+        '<dl><dt id="index-POSIX"><code>POSIX</code><a href="#index-POSIX"> &para;</a></dt><dd>A standard.</dd></dl>' +
+        '<p>A mark to elsewhere stays: <a href="#order">§</a> 🔗</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.text])).toEqual([
+      ["Order", "First."],
+      ["Tips", "Be brief."],
+      ["Order", "POSIX\n\nA standard.\n\nA mark to elsewhere stays: § 🔗"],
+    ]);
+  });
+
+  it("a navigation panel (links by rel next, prev, up, contents, index between labels) goes", () => {
+    const page = extract(
+      '<div class="header"><p>Next: <a href="#B" accesskey="n" rel="next">B</a>, Previous: <a href="#A" rel="prev">A</a>, Up: <a href="#Top" rel="up">Top</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>][<a href="#Indexes" rel="index">Index</a>]</p></div>' +
+        '<h2>Part</h2><p>See <a href="#B" rel="next">the next part</a> for more.</p>',
+    );
+    expect(text(page)).toBe("See the next part for more.");
+  });
+
   it("a passage in another declared language is a section of its own under the same heading", () => {
     const page = extractPage({
       url: URL,
@@ -185,6 +207,14 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Content");
   });
 
+  it("an aside inside the main text is text (footnotes, notes); one beside it is the site's", () => {
+    const page = extract(
+      '<div role="main"><p>Text.<a href="#fn1" id="r1">[1]</a></p><aside class="footnote-list"><aside id="fn1" role="note"><p>[1] A note.</p></aside></aside></div>' +
+        "<aside><p>Related pages</p></aside>",
+    );
+    expect(text(page)).toBe("Text.[1]\n\n[1] A note.");
+  });
+
   it("an article's own header and footer stay", () => {
     const page = extract(
       "<header>Site</header><article><header><h1>Post</h1><p>By Ann</p></header><p>Body.</p><footer>Tags: x</footer></article>",
@@ -216,6 +246,38 @@ describe("dropped: what is never page text", () => {
         '<div class="toc">Contents</div><div class="share-buttons">Share</div><p>Content</p><div class="navheader">Kept: no class word</div>',
     );
     expect(text(page)).toBe("Content\n\nKept: no class word");
+  });
+
+  it("an id holding such a word: a component, unless it is a slug of the text it starts with", () => {
+    const page = extract(
+      '<p>Intro.</p><div id="sidebar"><p>Side</p></div><div id="main-nav"><h3>Links</h3><ul><li>A</li></ul></div>' +
+        '<section id="how-do-i-share-files"><h2>How do I share files?</h2><p>Use NFS.</p></section>' +
+        '<div class="section" id="Sharing-Defaults"><h3>10.6 Sharing Defaults</h3><p>Use config.site.</p></div>' +
+        '<dl><dt id="GUC-WAL-SKIP-THRESHOLD">wal_skip_threshold (integer)</dt><dd>A size.</dd></dl>' +
+        '<p><span id="format-menu"></span>See the menu.</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.anchor, s.text])).toEqual([
+      [undefined, null, "Intro."],
+      ["How do I share files?", "how-do-i-share-files", "Use NFS."],
+      ["10.6 Sharing Defaults", "Sharing-Defaults", "Use config.site."],
+      [
+        undefined,
+        "GUC-WAL-SKIP-THRESHOLD",
+        "wal_skip_threshold (integer)\n\nA size.\n\nSee the menu.",
+      ],
+    ]);
+    expect(page.sections[3]?.anchors.map((a) => a.id)).toEqual(["format-menu"]);
+  });
+
+  it("inside a heading no class or id names a component: the heading's text stays", () => {
+    const page = extract(
+      '<section id="general"><h2><a class="toc-backref" href="#id3" role="doc-backlink">General Questions</a></h2><p>Yes.</p></section>' +
+        '<h2 class="title"><a id="gimp-edit-menu"></a>The Edit menu</h2><p>Undo.</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.anchor])).toEqual([
+      ["General Questions", "general"],
+      ["The Edit menu", "gimp-edit-menu"],
+    ]);
   });
 
   it("class rules never drop the page shell, and state classes do not count", () => {

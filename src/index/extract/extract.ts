@@ -1,8 +1,9 @@
 /**
  * HTML → title, language and main text by section, in one streaming pass over htmlparser2's
  * callbacks (no DOM is built). Page-level rules drop what is never page text (scripts, forms,
- * navigation, page header and footer, asides, hidden elements, cookie banners, skip links, tables
- * of contents) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
+ * navigation, page header and footer, asides outside the main text, hidden elements, cookie
+ * banners, skip links, permalinks, tables of contents, blocks of links that only lead elsewhere:
+ * link-line.ts) and keep `<main>` (or `<article>`) when the page marks its main content. Text that
  * repeats across a site's pages is dropped later by `createSiteBoilerplate` (boilerplate.ts), which
  * works on the `blocks` and `regions` returned here.
  *
@@ -13,6 +14,7 @@
 import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { type Attributes, HtmlEvents } from "./html-events.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
+import { LinkLine } from "./link-line.js";
 import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
@@ -20,8 +22,10 @@ import {
   DROPPED_TAGS,
   HEAD_TAGS,
   HEADING_LEVEL,
-  isBoilerplateName,
+  idNamesText,
   isHiddenStyle,
+  nameMark,
+  PERMALINK_TEXT,
   PREFORMATTED,
   SECTIONING,
   SHELL_TAGS,
@@ -73,12 +77,33 @@ interface Frame {
   cell: boolean;
   /** An `<a href>`: images inside read as their alt text. */
   link: boolean;
-  /** For `<a href="#…">`: where its text starts in `parts`, to remove a skip link. */
+  /** For `<a href="#…">`: where its text starts in `parts`, to remove a skip link or permalink. */
   linkMark: number;
   /** `flushes` when `linkMark` was taken. */
   linkFlushes: number;
+  /** For `<a href="#…">`: the id it points to. */
+  linkTarget: string;
+  /** The element's id ("" for none). */
+  id: string;
   /** Index of the heading block this element is the scope of, or -1. */
   scopeOf: number;
+  /** An <aside> in a `<section>` of the main text: no class or id inside it names a component. */
+  sectionAside: boolean;
+  /** Set when the element turned out to be a component (see `Pending`): its blocks are not kept. */
+  suppressed: Pending | null;
+}
+
+/**
+ * A block element whose id, and nothing else, holds a component's word ("sidebar",
+ * "Sharing-Defaults"): it is read until its first block, which decides. When the id is a slug of
+ * that block's text (a heading, a term), it names a section or an entry and the element is text;
+ * otherwise the element is the component, and its blocks are left out.
+ */
+interface Pending {
+  frame: Frame;
+  id: string;
+  /** The last id before the element: an id inside a left-out element is no anchor. */
+  lastIdBefore: string | null;
 }
 
 /** A list item or table cell being filled, and how many blocks it has produced so far. */
@@ -331,17 +356,30 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     link: false,
     linkMark: -1,
     linkFlushes: 0,
+    linkTarget: "",
+    id: "",
     scopeOf: -1,
+    sectionAside: false,
+    suppressed: null,
   };
   const stack: Frame[] = [root];
   /** The frame of every element inside a dropped subtree: nothing there is read. */
   const INERT: Frame = { ...root, tag: "#inert", block: false, blockStart: -1 };
   const contexts: Context[] = [];
+  const pendings: Pending[] = [];
+  /** Open elements whose blocks are left out (see `Pending`). */
+  let suppressDepth = 0;
   const ruleAttributes = emptyRuleAttributes();
   let dropDepth = 0;
   let mainDepth = 0;
   let articleDepth = 0;
   let sectioningDepth = 0;
+  /**
+   * Open `<section>`s: an <aside> in one within the main text is part of that section's text, and
+   * its class (docutils' "sidebar") names no component; nor do the classes inside it.
+   */
+  let sectionDepth = 0;
+  let sectionAsideDepth = 0;
   let headingDepth = 0;
   let headingLevel = 0;
   let preDepth = 0;
@@ -361,6 +399,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   let hasText = false;
   let linkChars = 0;
   let textChars = 0;
+  /** The links of the block read so far, and the text between them. */
+  const linkLine = new LinkLine();
   /** Flushes so far: a skip link's mark in `parts` is valid only while this has not changed. */
   let flushes = 0;
 
@@ -369,7 +409,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   /** Ends the block of text read so far; `closing` is the element whose end ends it, if one does. */
   function flush(closing?: Frame): void {
     flushes++;
-    if (!hasText || blocks.length >= MAX_BLOCKS) {
+    const navigation = preDepth === 0 && linkLine.isNavigation();
+    linkLine.reset();
+    if (!hasText || blocks.length >= MAX_BLOCKS || navigation) {
       parts = [];
       hasText = false;
       linkChars = 0;
@@ -406,6 +448,8 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (text === "") return;
       kind = "text";
     }
+    if (pendings.length > 0) decidePending(text);
+    if (suppressDepth > 0) return;
     const frame = top();
     let level = 0;
     let sep = "\n\n";
@@ -462,6 +506,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       group,
       row,
       linked,
+      term: (closing ?? frame).tag === "dt",
       fingerprint,
     });
     out.within.push((mainDepth > 0 ? IN_MAIN : 0) | (articleDepth > 0 ? IN_ARTICLE : 0));
@@ -485,7 +530,12 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const role = rule.role ? cut(rule.role).trim().toLowerCase() : "";
       const classes = rule.class ? cut(rule.class) : "";
       const id = rule.id ? cut(rule.id).trim() : "";
-      let drops = DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role);
+      // Inside the main text an <aside> is the text's own (docutils' footnotes, topics and
+      // sidebars); elsewhere it is the site's sidebar.
+      const textAside = name === "aside" && (mainDepth > 0 || articleDepth > 0);
+      let drops =
+        DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role) || (name === "aside" && !textAside);
+      let pending = false;
       if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
       if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
         drops = name !== "html" && name !== "body";
@@ -496,9 +546,22 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         classRules &&
         (classes !== "" || id !== "") &&
         !SHELL_TAGS.has(name) &&
+        sectionAsideDepth === 0 &&
+        !(textAside && sectionDepth > 0) &&
         role !== "main"
       ) {
-        drops = isBoilerplateName(classes, id);
+        const classMark = classes === "" ? "none" : nameMark(classes);
+        const idMark = id === "" ? "none" : nameMark(id);
+        if (classMark === "drop" || idMark === "drop") drops = true;
+        else if (headingDepth > 0 || HEADING_LEVEL.has(name)) {
+          // A heading's words are never a component's: "toc-backref" marks a link back to the
+          // table of contents whose text is the heading, and a heading's id is its anchor.
+          drops = classMark === "component" && headingDepth === 0;
+        } else if (classMark === "component") drops = true;
+        else if (idMark === "component") {
+          // An inline element's id is an anchor in running text (Sphinx's `<span id>` labels).
+          pending = isBlock && preDepth === 0;
+        }
       }
       if (drops) {
         const block = isBlock;
@@ -538,11 +601,18 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         link: false,
         linkMark: -1,
         linkFlushes: 0,
+        linkTarget: "",
+        id,
         scopeOf: -1,
+        sectionAside: textAside && sectionDepth > 0,
+        suppressed: null,
       };
+      if (pending) pendings.push({ frame, id, lastIdBefore: lastId });
       if (frame.main) mainDepth++;
       if (frame.article) articleDepth++;
       if (frame.sectioning) sectioningDepth++;
+      if (name === "section") sectionDepth++;
+      if (frame.sectionAside) sectionAsideDepth++;
       const level = HEADING_LEVEL.get(name);
       if (level !== undefined && preDepth === 0) {
         frame.heading = true;
@@ -577,7 +647,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
           depth: 0,
         });
       }
-      if (id !== "" && id.length <= MAX_ID) {
+      if (suppressDepth > 0) {
+        // Ids inside a left-out element are no anchors.
+      } else if (id !== "" && id.length <= MAX_ID) {
         lastId = id;
       } else if (name === "a") {
         const anchorName = attribs.get("name");
@@ -587,10 +659,12 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (href?.startsWith("#")) {
         frame.linkMark = parts.length;
         frame.linkFlushes = flushes;
+        frame.linkTarget = href.length <= MAX_ID ? href.slice(1) : "";
       }
       if (href !== undefined) {
         frame.link = true;
         linkDepth++;
+        linkLine.link(attribs.get("rel"), attribs.get("hreflang"));
       }
       if (name === "br") {
         parts.push(preDepth > 0 ? "\n" : BR);
@@ -632,18 +706,27 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (frame.link) linkDepth--;
       if (frame.linkMark >= 0 && frame.linkFlushes === flushes) {
         const text = parts.slice(frame.linkMark).join("");
-        if (text.length < 120 && SKIP_LINK_TEXT.test(text)) {
+        if (
+          text.length < 120 &&
+          (SKIP_LINK_TEXT.test(text) || (PERMALINK_TEXT.test(text) && isOwnId(frame.linkTarget)))
+        ) {
           parts.length = frame.linkMark;
           hasText = parts.some((p) => p.trim() !== "");
+          textChars = Math.max(0, textChars - text.length);
+          linkChars = Math.max(0, linkChars - text.length);
         }
       }
       if (frame.block) flush(frame);
+      if (pendings[pendings.length - 1]?.frame === frame) {
+        // Closed before any block: nothing to leave out, and its id is no anchor either.
+        lastId = (pendings.pop() as Pending).lastIdBefore;
+      }
       if (frame.heading) {
         headingDepth--;
         if (headingDepth === 0) {
           headingLevel = 0;
           const k = blocks.length - 1;
-          if (blocks[k]?.kind === "heading") markScope(k);
+          if (blocks[k]?.kind === "heading" && suppressDepth === 0) markScope(k);
         }
       }
       if (frame.scopeOf >= 0 && blocks.length > frame.scopeOf + 1) {
@@ -661,6 +744,12 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (frame.main) mainDepth--;
       if (frame.article) articleDepth--;
       if (frame.sectioning) sectioningDepth--;
+      if (frame.tag === "section") sectionDepth--;
+      if (frame.sectionAside) sectionAsideDepth--;
+      if (frame.suppressed) {
+        suppressDepth--;
+        lastId = frame.suppressed.lastIdBefore;
+      }
       if (frame.block && blocks.length - frame.blockStart >= 2) {
         const last = regions[regions.length - 1];
         if (!last || last.start !== frame.blockStart || last.end !== blocks.length) {
@@ -669,6 +758,30 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       }
     },
   });
+
+  /**
+   * True when `target` is the id of an element the current one is inside (a heading, its
+   * `<section>`, a `<dt>`), or the last id before it (`<a name="x"></a><h2>…`). The walk is bounded:
+   * permalinks sit right inside what they name.
+   */
+  function isOwnId(target: string): boolean {
+    if (target === "") return false;
+    if (target === lastId) return true;
+    for (let i = stack.length - 1, seen = 0; i > 0 && seen < 32; i--, seen++) {
+      if ((stack[i] as Frame).id === target) return true;
+    }
+    return false;
+  }
+
+  /** `text` is the first block inside the pending elements: each is text when its id names it. */
+  function decidePending(text: string): void {
+    for (const p of pendings) {
+      if (idNamesText(p.id, text)) continue;
+      p.frame.suppressed = p;
+      suppressDepth++;
+    }
+    pendings.length = 0;
+  }
 
   /**
    * The scope of heading block `k` is its highest ancestor that opened right before it (no block
@@ -697,6 +810,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     parts.push(data);
     textChars += data.length;
     if (linkDepth > 0) linkChars += data.length;
+    linkLine.text(data, linkDepth > 0);
   }
 
   function readHead(name: string, attribs: Attributes): void {

@@ -3,7 +3,10 @@
  * content. One table per rule, so each can be read (and tested) on its own.
  */
 
-/** Elements whose whole subtree is dropped: code, media, embedded documents and form controls. */
+/**
+ * Elements whose whole subtree is dropped: code, media, embedded documents, form controls and
+ * navigation. An `<aside>` is dropped too, but only outside the main text (extract.ts).
+ */
 export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   "script",
   "style",
@@ -33,7 +36,6 @@ export const DROPPED_TAGS: ReadonlySet<string> = new Set([
   "progress",
   "meter",
   "nav",
-  "aside",
   "dialog",
   "menu",
 ]);
@@ -142,7 +144,9 @@ export const SHELL_TAGS: ReadonlySet<string> = new Set(["html", "body", "main", 
 /**
  * Class names and ids of boilerplate: navigation, menus, breadcrumbs, sidebars, tables of contents,
  * share buttons, pagination, skip links. A class matches when one of its words (split at "-" and
- * "_", so "site-nav" and "nav_main" match, "navheader" does not) is one of these.
+ * "_", so "site-nav" and "nav_main" match, "navheader" does not) is one of these. Such a word names
+ * a component only outside headings, and an id holding one only when it is no slug of the text it
+ * starts (extract.ts, `idNamesText`).
  */
 const BOILERPLATE_WORDS = new Set([
   "nav",
@@ -186,26 +190,31 @@ const HIDDEN_CLASSES = new Set([
  */
 const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", "anchorjs-link"]);
 
+/**
+ * The whole text of a permalink: a mark or two ("¶", "#", "§", "🔗"), no word. Such a link to the
+ * id of what it stands in is a permalink whatever its class.
+ */
+export const PERMALINK_TEXT = /^[\s\p{P}\p{S}\p{M}]{0,6}[\p{P}\p{S}][\s\p{P}\p{S}\p{M}]{0,6}$/u;
+
 /** State classes ("has-sidebar", "with-nav", "no-toc") describe the element, not its role. */
 const STATE_PREFIX = /^(?:has|with|no|is|show|hide|without)[-_]/i;
 
 /** Longest class/id string examined (huge attributes are cut, not scanned). */
 const MAX_NAME = 512;
 
+/**
+ * What a class attribute or id says about its element: nothing, a mark that always goes (a consent
+ * banner, a hiding class, a heading's permalink), or a component of the site's frame (a word of
+ * `BOILERPLATE_WORDS`: navigation, a table of contents, share buttons).
+ */
+export type NameMark = "none" | "drop" | "component";
+
 /** Answers per class or id string: a site repeats the same few hundred on every page. */
-const nameCache = new Map<string, boolean>();
+const nameCache = new Map<string, NameMark>();
 const NAME_CACHE_LIMIT = 20_000;
 
-/**
- * True when a class attribute or id marks boilerplate, a consent banner, hidden content or a
- * heading's permalink.
- */
-export function isBoilerplateName(classes: string, id: string): boolean {
-  // Judged apart: no rule matches across the space that would join them.
-  return (classes !== "" && marksBoilerplate(classes)) || (id !== "" && marksBoilerplate(id));
-}
-
-function marksBoilerplate(name: string): boolean {
+/** What a class attribute or an id marks (each judged apart: no rule matches across them). */
+export function nameMark(name: string): NameMark {
   const known = nameCache.get(name);
   if (known !== undefined) return known;
   const answer = judgeName(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name);
@@ -216,15 +225,38 @@ function marksBoilerplate(name: string): boolean {
   return answer;
 }
 
-function judgeName(text: string): boolean {
-  if (CONSENT.test(text)) return true;
+function judgeName(text: string): NameMark {
+  if (CONSENT.test(text)) return "drop";
+  let component = false;
   for (const name of text.split(/\s+/)) {
     if (name === "" || STATE_PREFIX.test(name)) continue;
     const lower = name.toLowerCase();
-    if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower)) return true;
-    for (const word of lower.split(/[-_]+/)) if (BOILERPLATE_WORDS.has(word)) return true;
+    if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower)) return "drop";
+    component ||= lower.split(/[-_]+/).some((word) => BOILERPLATE_WORDS.has(word));
   }
-  return false;
+  return component ? "component" : "none";
+}
+
+/**
+ * True when an id is a slug of a text: of a heading ("how-do-i-share-global-variables-across-modules"
+ * of Sphinx, "Sharing-Defaults" of Texinfo) or a term ("GUC-WAL-SKIP-THRESHOLD" of the PostgreSQL
+ * manual for "wal_skip_threshold (integer)"). It has two or more words, and at least three in four
+ * of them are the text's. Numbers and Texinfo's escapes ("_003f" for "?") are not words. Such an id
+ * names what the text is about, not a component, whatever words it holds.
+ */
+export function idNamesText(id: string, text: string): boolean {
+  const words = slugWords(id.slice(0, MAX_NAME));
+  if (words.length < 2) return false;
+  const said = new Set(slugWords(text.slice(0, 4 * MAX_NAME)));
+  const missing = words.filter((w) => !said.has(w)).length;
+  return missing * 4 <= words.length;
+}
+
+function slugWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== "" && !/\p{N}/u.test(w));
 }
 
 /** An inline style that hides the element. */

@@ -81,6 +81,8 @@ export interface Block {
   row: number;
   /** Most of the block's text is link text (navigation is made of such blocks). */
   linked: boolean;
+  /** The block is a definition list's term (`<dt>`): a label of the description after it. */
+  term: boolean;
   /**
    * Fingerprint of the block's place and words: a hash of the DOM path (tag names and classes of
    * its ancestors) and its case-folded text. Equal on every page where the same template block

@@ -20,6 +20,7 @@ import { anchorShares, leadShares } from "./page-evidence.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
+import { withGermanVerbs } from "./german-verbs.js";
 import { splitBySite } from "./site-compounds.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
@@ -123,7 +124,7 @@ export async function answerQuestion(
     index,
     site.speller,
     stats.chunks,
-    expandTerms(withParts, analysed.lang),
+    withGermanVerbs(expandTerms(withParts, analysed.lang), analysed.text, analysed.lang),
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);

@@ -21,6 +21,8 @@ export interface QueryTerm {
    * is then not taken for a typo of one it does ("cdrom", "team").
    */
   name?: true;
+  /** The term searched instead when the site does not know this one (the word as typed). */
+  otherwise?: string;
 }
 
 export interface AnalysedQuestion {

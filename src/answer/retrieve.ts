@@ -42,7 +42,9 @@ export async function weighTerms(
   terms: readonly QueryTerm[],
   lang: string,
 ): Promise<WeightedTerm[]> {
-  const df = await index.documentFrequencies(terms.map((t) => t.term));
+  const df = await index.documentFrequencies(
+    terms.flatMap((t) => (t.otherwise === undefined ? [t.term] : [t.term, t.otherwise])),
+  );
   const weighted: WeightedTerm[] = [];
   const seen = new Set<string>();
   /** Parts standing for their unknown whole word, by the part's position in `terms`. */
@@ -50,6 +52,10 @@ export async function weighTerms(
   for (const [i, term] of terms.entries()) {
     let known: QueryTerm = term;
     let frequency = df.get(term.term) ?? 0;
+    if (frequency === 0 && term.otherwise !== undefined) {
+      known = { ...term, term: term.otherwise };
+      frequency = df.get(term.otherwise) ?? 0;
+    }
     let correctedFrom: string | undefined;
     if (frequency === 0 && isMain(term) && !term.name && inLexicon(lang, term.word) !== true) {
       const suggestion = correction(await speller(), term);

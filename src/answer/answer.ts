@@ -13,6 +13,7 @@ import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
 import { withoutFraming } from "./framing-words.js";
+import { withGermanVerbs } from "./german-verbs.js";
 import { echoedHeadings } from "./heading-echo.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
@@ -20,7 +21,6 @@ import { anchorShares, leadShares } from "./page-evidence.js";
 import { analyseQuestion, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
-import { withGermanVerbs } from "./german-verbs.js";
 import { splitBySite } from "./site-compounds.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */

@@ -52,7 +52,7 @@ export const EVIDENCE = {
 
 function unknownWeight({ word, name }: QueryTerm, lang: string): number {
   if (/\d/.test(word) && !/\p{L}/u.test(word)) return EVIDENCE.unknownValue;
-  // Written as a name ("Teams", "Neon", "Arch Linux"), it names a thing, whatever else the word means.
+  // Written as a name ("Teams", "Neon", "Arch Linux"), it names a thing, whatever else it means.
   if (name) return EVIDENCE.unknownName;
   const ordinary = inLexicon(lang, word);
   if (ordinary === null) return EVIDENCE.unknownUnsure;

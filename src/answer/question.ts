@@ -90,9 +90,9 @@ export function capitalisesNouns(lang: string): boolean {
 
 /**
  * Whether the word at `start` is written as a name: with a capital right after another letter
- * ("PGConf", "QWERTZ", "iPhone"; not "Home-Verzeichnis"), or, in a language that writes common nouns in lower case, with
- * a capital where no sentence begins ("install Chrome"). A question written all in capitals says
- * neither.
+ * ("PGConf", "QWERTZ", "iPhone"; not "Home-Verzeichnis"), or, in a language that writes common
+ * nouns in lower case, with a capital where no sentence begins ("install Chrome"). A question
+ * written all in capitals says neither.
  */
 function writtenAsName(text: string, start: number, word: string, lang: string): true | undefined {
   if (!/\p{Ll}/u.test(text)) return undefined;

@@ -44,9 +44,9 @@ const NOT_SEPARABLE = new Set(
 );
 
 /** Each main clause's verb and the verb with its particle ("stelle", "einstelle"). */
-export function separableVerbs(text: string): { verb: string; particle: string; whole: string }[] {
+export function separableVerbs(text: string): { verb: string; whole: string }[] {
   const analyzer = analyzerFor("de");
-  const found: { verb: string; particle: string; whole: string }[] = [];
+  const found: { verb: string; whole: string }[] = [];
   for (const clause of text.split(/[.!?;:,–—()]+/)) {
     const words = clause.match(/[\p{L}-]+/gu) ?? [];
     const last = words.at(-1)?.toLowerCase();
@@ -59,11 +59,7 @@ export function separableVerbs(text: string): { verb: string; particle: string; 
     if (at >= words.length - 1 || (at > 0 && verb[0] !== verb[0]?.toLowerCase())) continue;
     // An article or a modal verb is no verb with a particle of its own ("Der Drucker geht an").
     if (NOT_SEPARABLE.has(verb.toLowerCase()) || analyzer.isStopword(verb)) continue;
-    found.push({
-      verb,
-      particle: words.at(-1) as string,
-      whole: `${particle}${verb.toLowerCase()}`,
-    });
+    found.push({ verb, whole: `${particle}${verb.toLowerCase()}` });
   }
   return found;
 }

@@ -23,6 +23,13 @@ describe("a site's part of its page titles", () => {
     expect(pageOwnTitle("Shop | Tea", siteTitleAffixes(shop))).toBe("Tea");
   });
 
+  it("is found in bounded time in hostile titles", () => {
+    const titles = Array.from({ length: 5000 }, (_, i) => `${"a - ".repeat(250)}${i} — Site`);
+    const started = performance.now();
+    expect(siteTitleAffixes(titles).suffix).toBe(" — Site");
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it("is nothing on a site whose titles share no such part, or that has few pages", () => {
     const manual = [
       "Chapter 25. Backup and Restore",

@@ -10,6 +10,8 @@ const SEPARATORS = [" — ", " – ", " - ", " | ", " · ", " :: ", " » ", ": "
 const LEAST_SHARE = 0.5;
 /** Fewer titles say nothing of a site's habit. */
 const LEAST_TITLES = 5;
+/** Longest part a site adds to its titles: longer ones are not looked for (a title has 1,000). */
+const MAX_AFFIX = 100;
 
 export interface TitleAffixes {
   /** Written before the page's name in most titles ("Doxygen: "), or "". */
@@ -30,8 +32,12 @@ export function siteTitleAffixes(titles: readonly string[]): TitleAffixes {
     const seenPrefixes = new Set<string>();
     const seenSuffixes = new Set<string>();
     for (const separator of SEPARATORS) {
-      for (let at = title.indexOf(separator); at > 0; at = title.indexOf(separator, at + 1)) {
-        seenPrefixes.add(title.slice(0, at + separator.length));
+      const head = title.slice(0, MAX_AFFIX);
+      for (let at = head.indexOf(separator); at > 0; at = head.indexOf(separator, at + 1)) {
+        seenPrefixes.add(head.slice(0, at + separator.length));
+      }
+      const from = Math.max(1, title.length - MAX_AFFIX);
+      for (let at = title.indexOf(separator, from); at > 0; at = title.indexOf(separator, at + 1)) {
         seenSuffixes.add(title.slice(at));
       }
     }

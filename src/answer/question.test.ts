@@ -41,6 +41,13 @@ describe("analyseQuestion", () => {
     // German writes every noun with a capital; a compound's part after a hyphen starts with one.
     expect(names("Wie spiegele ich das Home-Verzeichnis mit rsync?", "de")).toEqual([]);
     expect(names("HOW DO I INSTALL CHROME", "en")).toEqual([]);
+    // In Title Case every word has a capital; one inside a word still marks a name.
+    expect(names("How To Instal PostgreSQL On Ubuntu", "en")).toEqual(["PostgreSQL"]);
+    expect(names("Come installo Microsoft Teams su Debian?", "it")).toEqual([
+      "Microsoft",
+      "Teams",
+      "Debian",
+    ]);
   });
 });
 

@@ -69,16 +69,28 @@ export function analyseQuestion(
       : () => false;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
+  // Written In Title Case, a question's capitals say nothing of names (as in German).
+  const titleCase = isTitleCase(text);
   for (const token of createAnalyzer(lang).analyze(text)) {
     if (seen.has(token.term)) continue;
     if (seen.size >= MAX_QUESTION_TERMS) break;
     const word = text.slice(token.start, token.end);
     if (ownStopword(word)) continue;
     seen.add(token.term);
-    const name = writtenAsName(text, token.start, word, lang);
+    const name = writtenAsName(text, token.start, word, titleCase ? "de" : lang);
     terms.push({ term: token.term, word, extra: token.extra === true, ...(name ? { name } : {}) });
   }
   return { text, lang, replyLang, terms };
+}
+
+/** Share of a question's words written with a capital from which it is written in Title Case. */
+const TITLE_CASE_SHARE = 0.8;
+
+function isTitleCase(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? [];
+  if (words.length < 3) return false;
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return capitalised >= words.length * TITLE_CASE_SHARE;
 }
 
 /** Languages that capitalise every noun: a capital there says nothing of a name. */

@@ -1,6 +1,6 @@
 /**
  * A store holding pages given as HTML, indexed by the real index sink into a real SQLite file: for
- * answer tests on a page written for the test (closed after the test).
+ * answer tests on pages written for the test or read from fixtures (closed after the test).
  */
 import { join } from "node:path";
 import { afterEach } from "vitest";
@@ -22,17 +22,25 @@ export async function storeWithHtml(pages: Record<string, string>) {
   opened.push(store);
   const site = await store.sites.ensure(HTML_ORIGIN, `${HTML_ORIGIN}/`);
   const sink = createIndexSink(store);
-  for (const [path, html] of Object.entries(pages)) {
-    await sink.accept({
-      siteId: site.id,
-      url: `${HTML_ORIGIN}${path}`,
-      status: 200,
-      headers: {},
-      html,
-      contentHash: path,
-      fetchedAt: "2026-12-02T10:00:00.000Z",
-      links: [],
-    });
-  }
+  for (const [path, html] of Object.entries(pages)) await indexHtml(sink, site.id, path, html);
   return { store, siteId: site.id };
+}
+
+/** Hands one page (by path) to the sink as a crawl would. */
+export async function indexHtml(
+  sink: ReturnType<typeof createIndexSink>,
+  siteId: number,
+  path: string,
+  html: string,
+) {
+  await sink.accept({
+    siteId,
+    url: `${HTML_ORIGIN}${path}`,
+    status: 200,
+    headers: {},
+    html,
+    contentHash: path,
+    fetchedAt: "2026-12-02T10:00:00.000Z",
+    links: [],
+  });
 }

@@ -64,8 +64,7 @@ export function chunkPage(page: ExtractedPage, options: ChunkOptions = {}): Chun
         url: page.url,
         section: index,
         headingPath: section.headingPath,
-        anchor: anchorAt(section, span.start),
-        laterAnchors: anchorsWithin(section, span.start, span.end),
+        ...anchorsOf(section, span.start, span.end),
         lang,
         text,
         start: span.start,
@@ -89,24 +88,23 @@ export function contentHash(text: string, lang: string): string {
   return hash("sha256", `${ANALYSIS_VERSION} ${lang}\n${text}`, "hex").slice(0, 32);
 }
 
-/** The id a link to `offset` in the section should target. */
-export function anchorAt(section: Section, offset: number): string | null {
+/**
+ * The ids of a passage from `start` to `end` in the section: the one a link to its start should
+ * target, and those further into it, as offsets from `start`.
+ */
+export function anchorsOf(
+  section: Section,
+  start: number,
+  end: number,
+): { anchor: string | null; laterAnchors: [number, string][] } {
   let anchor = section.anchor;
-  for (const a of section.anchors) {
-    if (a.offset > offset) break;
-    anchor = a.id;
-  }
-  return anchor;
-}
-
-/** The ids that stand after `start` and before `end` in the section, as offsets from `start`. */
-function anchorsWithin(section: Section, start: number, end: number): [number, string][] {
-  const within: [number, string][] = [];
+  const laterAnchors: [number, string][] = [];
   for (const a of section.anchors) {
     if (a.offset >= end) break;
-    if (a.offset > start) within.push([a.offset - start, a.id]);
+    if (a.offset <= start) anchor = a.id;
+    else laterAnchors.push([a.offset - start, a.id]);
   }
-  return within;
+  return { anchor, laterAnchors };
 }
 
 interface Segment extends Span {

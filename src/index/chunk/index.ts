@@ -4,7 +4,7 @@
  * answers quote from (sentences.ts).
  */
 export {
-  anchorAt,
+  anchorsOf,
   type Chunk,
   type ChunkOptions,
   chunkPage,

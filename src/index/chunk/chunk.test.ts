@@ -66,6 +66,27 @@ describe("splitPassages", () => {
     expect(out.join("\n")).toBe(text);
   });
 
+  it("a label (a glossary's term, 'port (integer)') goes with the text it names", () => {
+    // A glossary: term, definition, term, definition… The cut after the second definition would
+    // leave "decorator" at the end of the first passage, away from what it names.
+    const entries = [
+      "contiguous",
+      paragraph(80, "a"),
+      "coroutine",
+      paragraph(40, "b"),
+      "decorator",
+      paragraph(90, "c"),
+      "port (integer)",
+      paragraph(60, "d"),
+    ];
+    const out = pieces(entries.join("\n\n"));
+    expect(out[0]?.endsWith(entries[3] as string)).toBe(true);
+    expect(out[1]?.startsWith(`decorator\n\n${entries[5]}`)).toBe(true);
+    // A short paragraph that ends a sentence is no label: it stays where the cut leaves it.
+    const sentences = entries.map((e) => (e === "decorator" ? "A decorator." : e));
+    expect(pieces(sentences.join("\n\n"))[0]?.endsWith("A decorator.")).toBe(true);
+  });
+
   it("a short tail joins the passage before it", () => {
     const text = `${paragraph(190, "a")}\n\n${paragraph(20, "b")}`;
     expect(pieces(text)).toEqual([text]);

@@ -3,7 +3,8 @@
  * section's text (`section.text.slice(start, end)`), so a quote taken from a passage is found
  * verbatim in the page's indexed text. Passages break at paragraph boundaries first, then at line
  * boundaries (list items, table rows, lines of `<pre>`), then at sentences, and only for a single
- * overlong sentence at word boundaries: never inside a word.
+ * overlong sentence at word boundaries: never inside a word. A label (a glossary's term) never ends
+ * a passage: it opens the one with the text it names.
  */
 import { hash } from "node:crypto";
 import { ANALYSIS_VERSION } from "../../text/analysis-version.js";
@@ -137,10 +138,23 @@ function passages(text: string, options: ChunkOptions, lang: string | undefined)
   const target = total / count;
   const out: Segment[] = [];
   let current: Segment | null = null;
+  let previous: Segment | null = null;
   for (const seg of segments) {
     if (current && (current.words + seg.words > maxWords || current.words >= target)) {
+      // A label ends no passage: it goes with the text it names, into the next one.
+      const carried: Segment | null =
+        previous &&
+        previous.start > current.start &&
+        previous.words + seg.words <= maxWords &&
+        isLabel(text, previous)
+          ? previous
+          : null;
+      if (carried) {
+        current.end = trimmedEnd(text, current.start, carried.start);
+        current.words -= carried.words;
+      }
       out.push(current);
-      current = null;
+      current = carried ? { ...carried } : null;
     }
     if (current) {
       current.end = seg.end;
@@ -148,6 +162,7 @@ function passages(text: string, options: ChunkOptions, lang: string | undefined)
     } else {
       current = { ...seg };
     }
+    previous = seg;
   }
   if (current) out.push(current);
   const tail = out[out.length - 1];
@@ -238,6 +253,32 @@ function addSegment(
     }
   }
   if (count > 0) out.push({ start: pieceStart, end: pieceEnd, words: count });
+}
+
+/** Words a label (a definition list's term, "port (integer)", "Parameters:") runs to at most. */
+const LABEL_WORDS = 8;
+
+/**
+ * A paragraph of a few words that ends no sentence, followed by a paragraph: it names what comes
+ * after it, as a heading does.
+ */
+function isLabel(text: string, segment: Segment): boolean {
+  if (segment.words > LABEL_WORDS) return false;
+  const newline = text.indexOf("\n", segment.start);
+  if (newline !== -1 && newline < segment.end) return false;
+  const lastChar = text.charCodeAt(segment.end - 1);
+  // . ! ? ; ,
+  if (lastChar === 46 || lastChar === 33 || lastChar === 63 || lastChar === 59 || lastChar === 44)
+    return false;
+  const before = segment.start === 0 || text.slice(segment.start - 2, segment.start) === "\n\n";
+  return before && text.startsWith("\n\n", segment.end);
+}
+
+/** The end of `text[start, end)` without its trailing whitespace. */
+function trimmedEnd(text: string, start: number, end: number): number {
+  let i = end;
+  while (i > start && isSpace(text.charCodeAt(i - 1))) i--;
+  return i;
 }
 
 function isSpace(c: number): boolean {

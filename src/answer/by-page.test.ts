@@ -4,7 +4,7 @@ import { byPage } from "./by-page.js";
 import type { Ranked } from "./rank.js";
 import type { WeightedTerm } from "./retrieve.js";
 
-const passage = (url: string, score: number, matched: string[]): Ranked => ({
+const passage = (url: string, score: number, matched: string[], title?: string): Ranked => ({
   chunk: {
     id: score,
     siteId: 1,
@@ -13,7 +13,9 @@ const passage = (url: string, score: number, matched: string[]): Ranked => ({
     lang: "en",
     length: matched.length,
     sentences: [],
-    places: [{ url, title: null, section: 0, headingPath: [], anchor: null, start: 0, end: 1 }],
+    places: [
+      { url, title: title ?? null, section: 0, headingPath: [], anchor: null, start: 0, end: 1 },
+    ],
   } satisfies ChunkRecord,
   score,
   coverage: 1,
@@ -47,6 +49,31 @@ describe("byPage", () => {
       "/client",
       "/pgpass",
     ]);
+  });
+
+  it("puts release notes after a page that answers nearly as well, not after one far worse", () => {
+    const notes = "https://docs.example/about/release-notes.html";
+    const guide = "https://docs.example/dev-guide/plugins.html";
+    const plugins = [term("plugin", 5), term("write", 1)];
+    expect(
+      pagesOf(
+        byPage(
+          [passage(notes, 12, ["plugin", "write"]), passage(guide, 10, ["plugin", "write"])],
+          plugins,
+        ),
+      ),
+    ).toEqual([guide, notes]);
+    expect(
+      pagesOf(
+        byPage(
+          [
+            passage(`${notes}#v1`, 12, ["plugin", "write"], "Version 1.4"),
+            passage("https://docs.example/themes.html", 4, ["write"]),
+          ],
+          plugins,
+        ),
+      ),
+    ).toEqual([`${notes}#v1`, "https://docs.example/themes.html"]);
   });
 
   it("lifts a page whose opening words say what the question asks", () => {

@@ -6,6 +6,7 @@
  */
 import type { ChunkRecord } from "../store/types.js";
 import { type Analyzer, analyzerFor } from "../text/index.js";
+import { isLabel } from "../text/label.js";
 import { coveredIdf, questionIdf, termWeight } from "./coverage.js";
 import { isMain } from "./question.js";
 import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
@@ -74,7 +75,9 @@ export function rank(
     }
     const place = chunk.places[0];
     const titleTerms = analysed(place?.title ?? "");
-    const headingTerms = analysed((place?.headingPath ?? []).join(" \n "));
+    const headingTerms = analysed(
+      [...(place?.headingPath ?? []), leadingLabel(chunk.text)].join(" \n "),
+    );
     const matched = new Set([...candidate.tf.keys()]);
     const inHeadings = (term: string) => titleTerms.has(term) || headingTerms.has(term);
     const coverage = coveredIdf(terms, (t) => matched.has(t) || inHeadings(t)) / totalIdf;
@@ -100,6 +103,14 @@ export function rank(
     passage.score += totalIdf * (PROXIMITY * near.proximity + PHRASE * near.phrases);
   }
   return ranked.sort((a, b) => b.score - a.score);
+}
+
+/** The passage's first paragraph when it is a label (a glossary's term, "port (integer)"), else "". */
+function leadingLabel(text: string): string {
+  const end = text.indexOf("\n\n");
+  if (end < 0) return "";
+  const first = text.slice(0, end);
+  return isLabel(first) ? first : "";
 }
 
 function termsOf(analyzer: Analyzer, text: string): Set<string> {

@@ -8,6 +8,7 @@
  */
 import { hash } from "node:crypto";
 import { ANALYSIS_VERSION } from "../../text/analysis-version.js";
+import { isLabel } from "../../text/label.js";
 import type { ExtractedPage, Section } from "../extract/types.js";
 import { type Span, splitSentences } from "./sentences.js";
 
@@ -146,7 +147,7 @@ function passages(text: string, options: ChunkOptions, lang: string | undefined)
         previous &&
         previous.start > current.start &&
         previous.words + seg.words <= maxWords &&
-        isLabel(text, previous)
+        opensParagraph(text, previous)
           ? previous
           : null;
       if (carried) {
@@ -255,23 +256,14 @@ function addSegment(
   if (count > 0) out.push({ start: pieceStart, end: pieceEnd, words: count });
 }
 
-/** Words a label (a definition list's term, "port (integer)", "Parameters:") runs to at most. */
-const LABEL_WORDS = 8;
-
-/**
- * A paragraph of a few words that ends no sentence, followed by a paragraph: it names what comes
- * after it, as a heading does.
- */
-function isLabel(text: string, segment: Segment): boolean {
-  if (segment.words > LABEL_WORDS) return false;
-  const newline = text.indexOf("\n", segment.start);
-  if (newline !== -1 && newline < segment.end) return false;
-  const lastChar = text.charCodeAt(segment.end - 1);
-  // . ! ? ; ,
-  if (lastChar === 46 || lastChar === 33 || lastChar === 63 || lastChar === 59 || lastChar === 44)
-    return false;
+/** A label paragraph (text/label.ts) followed by another paragraph. */
+function opensParagraph(text: string, segment: Segment): boolean {
   const before = segment.start === 0 || text.slice(segment.start - 2, segment.start) === "\n\n";
-  return before && text.startsWith("\n\n", segment.end);
+  return (
+    before &&
+    text.startsWith("\n\n", segment.end) &&
+    isLabel(text.slice(segment.start, segment.end))
+  );
 }
 
 /** The end of `text[start, end)` without its trailing whitespace. */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { ChunkRecord } from "../store/types.js";
+import { rank } from "./rank.js";
+import type { WeightedTerm } from "./retrieve.js";
+
+const chunk = (id: number, text: string): ChunkRecord => ({
+  id,
+  siteId: 1,
+  hash: `h${id}`,
+  text,
+  lang: "en",
+  length: text.split(/\s+/).length,
+  sentences: [],
+  places: [
+    {
+      url: `https://docs.example/${id}.html`,
+      title: "Settings",
+      section: 0,
+      headingPath: ["Connection Settings"],
+      anchor: null,
+      start: 0,
+      end: text.length,
+    },
+  ],
+});
+
+describe("rank", () => {
+  it("reads a passage's opening label as one of its headings", () => {
+    const terms: WeightedTerm[] = [{ term: "port", word: "port", extra: false, idf: 3 }];
+    const labelled = chunk(1, "port (integer)\n\nThe TCP port the server listens on.");
+    const mentioning = chunk(2, "The port is set.\n\nSee port.");
+    const ranked = rank(
+      [
+        { chunkId: 2, score: 1, tf: new Map([["port", 2]]) },
+        { chunkId: 1, score: 1, tf: new Map([["port", 2]]) },
+      ],
+      [labelled, mentioning],
+      terms,
+      "en",
+      8,
+    );
+    expect(ranked.map((r) => r.chunk.id)).toEqual([1, 2]);
+    expect(ranked[0]?.headingCoverage).toBe(1);
+    expect(ranked[1]?.headingCoverage).toBe(0);
+  });
+});

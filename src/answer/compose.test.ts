@@ -71,6 +71,26 @@ describe("compose", () => {
     expect(compose([listing], terms, "de").answer).toBe(`${long} diesen Dateien:\n\na\n\nb`);
   });
 
+  it("starts a sentence that goes on after a command with the command and what introduces it", () => {
+    const intro = "Um ein Paket zurückzuhalten, führen Sie";
+    const after = "aus, und der Status des Pakets bleibt, wie er ist, bis Sie es wieder freigeben.";
+    const held = passage([
+      "Pakete werden sonst bei jeder Aktualisierung erneuert.",
+      intro,
+      "apt-mark hold paket",
+      after,
+    ]);
+    const { answer } = compose([held], terms, "de");
+    expect(answer).toBe(`${intro}\n\napt-mark hold paket\n\n${after}`);
+    // A paragraph before it that ends its sentence is not part of the quote.
+    const ended = passage([
+      "Pakete werden sonst bei jeder Aktualisierung erneuert.",
+      "apt-mark hold paket",
+      after,
+    ]);
+    expect(compose([ended], terms, "de").answer).toBe(`apt-mark hold paket\n\n${after}`);
+  });
+
   it("does not open a quote with the index's list mark, which the page does not show", () => {
     const item = passage([
       "- Der Status eines Pakets steht mit seiner Version und seinem Zustand in der Liste der Pakete.",

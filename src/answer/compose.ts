@@ -18,6 +18,10 @@ const SHORT_SENTENCE_CHARS = 80;
 const ENDED = /[.!?…][\s"'”’»)\]]*$/u;
 /** The mark the indexed text puts before a list item. */
 const LIST_MARK = /^- (?=\S)/;
+/** A sentence that opens in lower case, going on from the text before it. */
+const CONTINUES = /^\p{Ll}/u;
+/** A sentence that opens as one: with a capital. */
+const OPENS = /^\p{Lu}/u;
 /** Sentences an open one may run on through. */
 const RUN_ON = 2;
 
@@ -111,6 +115,48 @@ function anchorBefore(
 }
 
 /**
+ * Where the quote of the sentence at `start` should begin. A paragraph opening in lower case goes
+ * on from the text before it ("…then run" + "$ git commit --amend" + "which will replace the old
+ * commit…"): the quote then starts with the command it follows and the open sentence that
+ * introduces it, when they fit.
+ */
+function openingOf(
+  text: string,
+  spans: readonly [number, number][],
+  start: number,
+  end: number,
+): number {
+  if (!CONTINUES.test(text.slice(start, end)) || !text.startsWith("\n\n", start - 2)) return start;
+  let opening = start;
+  for (let more = 0; more < RUN_ON; more++) {
+    const paragraphEnd = text.slice(0, opening).trimEnd().length;
+    if (paragraphEnd === 0) break;
+    const gap = text.lastIndexOf("\n\n", paragraphEnd - 1);
+    const from = gap < 0 ? 0 : gap + 2;
+    const paragraph = text.slice(from, paragraphEnd);
+    if (ENDED.test(paragraph)) break;
+    // Prose on one line: its last sentence, which the paragraph after finishes; else (code, a
+    // list) the whole paragraph, and on to what introduces it.
+    const prose = !paragraph.includes("\n") && OPENS.test(paragraph);
+    const begin = prose ? lastSpanStart(spans, from, paragraphEnd) : from;
+    if (end - begin > MAX_QUOTE_CHARS) break;
+    opening = begin;
+    if (prose) break;
+  }
+  return opening;
+}
+
+/** The start of the last sentence that starts within `[from, to)`, else `from`. */
+function lastSpanStart(spans: readonly [number, number][], from: number, to: number): number {
+  let last = from;
+  for (const [s] of spans) {
+    if (s >= to) break;
+    if (s >= from) last = s;
+  }
+  return last;
+}
+
+/**
  * The passage's most telling sentence (with the next one when it is short), as an exact slice of
  * the passage (from `start`): never rewritten, so it can be found on the page.
  */
@@ -131,6 +177,7 @@ function bestQuote(
   }
   let [start, end] = best;
   let index = spans.indexOf(best);
+  start = openingOf(text, spans, start, end);
   const next = spans[index + 1];
   if (end - start < SHORT_SENTENCE_CHARS && next) {
     end = next[1];

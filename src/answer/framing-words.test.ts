@@ -26,6 +26,13 @@ describe("a question's framing words", () => {
     ]);
   });
 
+  it("include the verbs that ask what a thing is for, or say it is needed", () => {
+    expect(words("Wozu dient tasksel?", "de")).toEqual(["tasksel"]);
+    expect(words("Wie viel RAM braucht der Installer?", "de")).toEqual(["RAM", "Installer"]);
+    expect(words("a cosa serve il file watch?", "it")).toEqual(["file", "watch"]);
+    expect(words("mi serve un editor esadecimale", "it")).toEqual(["editor", "esadecimale"]);
+  });
+
   it("stay when the question has no other word", () => {
     expect(words("what do you need?")).toEqual(["need"]);
   });

@@ -69,10 +69,17 @@ const FRAMING: Readonly<Record<string, ReadonlySet<string>>> = {
     "wonder",
     "wondering",
   ]),
-  // "machen" as English "do": "Was macht das Klonwerkzeug?", "wo mache ich das?".
+  // "machen" as English "do": "Was macht das Klonwerkzeug?", "wo mache ich das?"; "dienen" as "be
+  // for" ("Wozu dient tasksel?"), "brauchen" as "need".
   de: new Set([
     "bitte",
+    "brauche",
+    "brauchen",
+    "brauchst",
+    "braucht",
     "danke",
+    "dienen",
+    "dient",
     "eigentlich",
     "genau",
     "hallo",
@@ -89,6 +96,7 @@ const FRAMING: Readonly<Record<string, ReadonlySet<string>>> = {
     "wofür",
     "wozu",
   ]),
+  // "servire" as "be for" ("a cosa serve il file watch?") and "need" ("mi serve un editor").
   it: new Set([
     "ciao",
     "davvero",
@@ -102,6 +110,8 @@ const FRAMING: Readonly<Record<string, ReadonlySet<string>>> = {
     "qualcuno",
     "sai",
     "sapete",
+    "serve",
+    "servono",
     "voglio",
     "volevo",
     "vorrei",

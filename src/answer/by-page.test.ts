@@ -76,6 +76,21 @@ describe("byPage", () => {
     ).toEqual([`${notes}#v1`, "https://docs.example/themes.html"]);
   });
 
+  it("counts a long page's many weak passages only so far", () => {
+    const chapter = Array.from({ length: 30 }, (_, i) =>
+      passage("/chapter", i === 0 ? 9 : 3, ["password", "file"]),
+    );
+    const focused = passage("/pgpass", 10.5, ["password", "file"]);
+    expect(
+      pagesOf(
+        byPage(
+          [...chapter, focused].sort((a, b) => b.score - a.score),
+          terms,
+        ),
+      ),
+    ).toEqual(["/pgpass", "/chapter"]);
+  });
+
   it("lifts a page whose opening words say what the question asks", () => {
     expect(pagesOf(byPage(passages, terms, { leads: new Map([["/pgpass", 1]]) }))).toEqual([
       "/pgpass",

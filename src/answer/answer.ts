@@ -15,6 +15,7 @@ import { expandTerms } from "./expand.js";
 import { withoutFraming } from "./framing-words.js";
 import { withGermanVerbs } from "./german-verbs.js";
 import { echoedHeadings } from "./heading-echo.js";
+import { withJoinedWords } from "./joined-words.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
@@ -119,7 +120,12 @@ export async function answerQuestion(
   });
   if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
   const index = site.terms();
-  const withParts = await splitBySite(analysed.terms, analysed.lang, index);
+  const withParts = await withJoinedWords(
+    await splitBySite(analysed.terms, analysed.lang, index),
+    analysed.text,
+    analysed.lang,
+    index,
+  );
   const terms = await weighTerms(
     index,
     site.speller,

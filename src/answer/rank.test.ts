@@ -43,4 +43,29 @@ describe("rank", () => {
     expect(ranked[0]?.headingCoverage).toBe(1);
     expect(ranked[1]?.headingCoverage).toBe(0);
   });
+
+  it("puts a passage named by all and only what the question asks about before one naming more", () => {
+    const terms: WeightedTerm[] = [{ term: "decor", word: "decorator", extra: false, idf: 3 }];
+    const glossary = chunk(1, "decorator\n\nA function returning another function.");
+    const utilities = {
+      ...chunk(2, "A class decorator for enumerations, and a decorator."),
+      places: [
+        {
+          ...(chunk(2, "").places[0] as ChunkRecord["places"][number]),
+          headingPath: ["Utilities and Decorators"],
+        },
+      ],
+    };
+    const ranked = rank(
+      [
+        { chunkId: 2, score: 1, tf: new Map([["decor", 2]]) },
+        { chunkId: 1, score: 1, tf: new Map([["decor", 1]]) },
+      ],
+      [glossary, utilities],
+      terms,
+      "en",
+      8,
+    );
+    expect(ranked.map((r) => r.chunk.id)).toEqual([1, 2]);
+  });
 });

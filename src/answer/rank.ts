@@ -1,8 +1,9 @@
 /**
  * Ranking (DESIGN.md flow: "rank"): the retrieved passages weighed on what shows they answer the
  * question — BM25 with length normalisation, how much of the question they cover (in their text
- * and in their page title and headings), how close together the question's words stand, and
- * whether they are in the question's language.
+ * and in their page title and headings), how close together the question's words stand, whether
+ * a heading names just what the question asks about, and whether they are in the question's
+ * language.
  */
 import type { ChunkRecord } from "../store/types.js";
 import { type Analyzer, analyzerFor } from "../text/index.js";
@@ -23,6 +24,14 @@ const PHRASE = 0.6;
  */
 const HEADING = 0.6;
 const TITLE = 0.8;
+/**
+ * Weight, beside the question's idf, of a passage whose own heading or opening label is all and
+ * only what the question asks about ("What is a decorator?" and the glossary's "decorator"; a
+ * section "Handlers" for "what are handlers"), over those that name it among other things
+ * ("Utilities and Decorators"). The evaluation sets were unchanged (0.3–0.6): their questions ask
+ * about more than one thing.
+ */
+const NAMED = 0.6;
 /** Passages sure to be weighed for proximity (those that could overtake them are too). */
 const PROXIMITY_DEPTH = 20;
 
@@ -51,6 +60,7 @@ export function rank(
   const byId = new Map(chunks.map((c) => [c.id, c]));
   const analyzer = analyzerFor(lang);
   const main = terms.filter(isMain);
+  const asked = new Set(main.filter((t) => !t.related).map((t) => t.term));
   const totalIdf = questionIdf(terms) || 1;
   const termsOfText = new Map<string, Set<string>>();
   const analysed = (text: string) => {
@@ -75,9 +85,11 @@ export function rank(
     }
     const place = chunk.places[0];
     const titleTerms = analysed(place?.title ?? "");
-    const headingTerms = analysed(
-      [...(place?.headingPath ?? []), leadingLabel(chunk.text)].join(" \n "),
-    );
+    const label = leadingLabel(chunk.text);
+    const headingTerms = analysed([...(place?.headingPath ?? []), label].join(" \n "));
+    const named =
+      sameTerms(analysed(label), asked) ||
+      sameTerms(analysed(place?.headingPath.at(-1) ?? ""), asked);
     const matched = new Set([...candidate.tf.keys()]);
     const inHeadings = (term: string) => titleTerms.has(term) || headingTerms.has(term);
     const coverage = coveredIdf(terms, (t) => matched.has(t) || inHeadings(t)) / totalIdf;
@@ -87,7 +99,8 @@ export function rank(
     const score =
       bm25 * (0.5 + coverage) +
       totalIdf * (HEADING * headingCoverage ** 2 + TITLE * titleCoverage ** 2) +
-      sameLanguage * 0.5;
+      sameLanguage * 0.5 +
+      (named ? NAMED * totalIdf : 0);
     ranked.push({ chunk, score, coverage, headingCoverage, proximity: 0, bm25, matched });
   }
   // Proximity reads the passage word by word: only for passages it can still lift into the top.
@@ -111,6 +124,13 @@ function leadingLabel(text: string): string {
   if (end < 0) return "";
   const first = text.slice(0, end);
   return isLabel(first) ? first : "";
+}
+
+/** Whether two sets of terms are the same. */
+function sameTerms(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || a.size !== b.size) return false;
+  for (const t of a) if (!b.has(t)) return false;
+  return true;
 }
 
 function termsOf(analyzer: Analyzer, text: string): Set<string> {

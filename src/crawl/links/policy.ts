@@ -30,10 +30,12 @@ const UNSAFE_SEGMENTS = new Set(
       "ausloggen passwort-vergessen",
     // Italian
     "accedi accesso registrati registrazione il-mio-account mio-account carrello " +
-      "cassa lista-desideri preferiti esci disconnetti logout password-dimenticata",
+      "cassa lista-desideri lista-dei-desideri preferiti esci disconnetti logout " +
+      "password-dimenticata area-riservata area-clienti",
     // French
     "connexion se-connecter identification inscription s-inscrire creer-un-compte compte " +
-      "mon-compte panier commande commander caisse liste-de-souhaits liste-d-envies " +
+      "mon-compte panier commande commander caisse liste-de-souhaits liste-d-envies liste-envies " +
+      "espace-client connexion-client " +
       "deconnexion se-deconnecter mot-de-passe-oublie",
     // Spanish
     "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
@@ -46,6 +48,41 @@ const UNSAFE_SEGMENTS = new Set(
     .join(" ")
     .split(/\s+/),
 );
+
+/**
+ * Words that name such an action on their own, also inside a slug of a few words ("user-login",
+ * "il-mio-carrello", "konto-erstellen"): with nothing else but function words and words of the
+ * account's context beside them. A longer slug is a page about the thing
+ * ("how-our-checkout-works", "login-page-design-tips").
+ */
+const ACTION_WORDS = new Set(
+  (
+    "login logon logoff logout signin signon signup signout register registration account " +
+    "accounts myaccount cart basket checkout wishlist " +
+    "anmelden anmeldung einloggen ausloggen abmelden registrieren registrierung konto kundenkonto " +
+    "benutzerkonto warenkorb einkaufswagen einkaufskorb wunschliste wunschzettel merkzettel " +
+    "merkliste accedi registrati registrazione carrello panier inscription deconnexion carrito " +
+    "registrarse"
+  ).split(" "),
+);
+/** Words of an account's context that may stand beside an action word in its slug. */
+const ACTION_CONTEXT = new Set(
+  (
+    "user users customer customers member members client clients kunden kunde benutzer nutzer " +
+    "utente utenti cliente clienti usuario usuarios utilisateur view show create new edit " +
+    "settings page area bereich erstellen anlegen acquisti compras achats shopping einkauf crea " +
+    "creer crear personal"
+  ).split(" "),
+);
+/** Function words a slug may hold beside them ("my", "il-mio", "mi", "mon", "de"). */
+const SLUG_FUNCTION_WORDS = new Set(
+  (
+    "my mi mio mia miei il la le lo l the your our mein meine meinen dein mon ma mes ton tu su " +
+    "el los las de del des du di dei della da a to of and und e et y"
+  ).split(" "),
+);
+/** Words a slug naming an action has at most, function words included. */
+const ACTION_SLUG_WORDS = 4;
 
 /**
  * Words that name a site's back office or a person's account pages as a folder or a program
@@ -140,12 +177,14 @@ export function isUnsafe(url: URL): boolean {
         part.replace(SEGMENT_PARAMETERS, "").replace(SEGMENT_EXTENSION, ""),
       );
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
+      if (namesAction(segment)) return true;
       const leaf = at === raws.length - 1 && i === parts.length - 1;
       if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;
     }
   }
   for (const [name, value] of url.searchParams) {
     if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;
+    if (namesAction(foldSegment(name))) return true;
     if (SEARCH_PARAMS.has(name.toLowerCase())) continue;
     if (
       foldSegment(value)
@@ -156,6 +195,19 @@ export function isUnsafe(url: URL): boolean {
     if (name.toLowerCase() === "title" && isUnsafeSpecialPage(foldSegment(value))) return true;
   }
   return false;
+}
+
+/**
+ * A slug (folded) of a few words that names an action: an action word with nothing beside it but
+ * function words and at most one word of the account's context ("customer-login", "view-cart").
+ */
+function namesAction(segment: string): boolean {
+  const words = segment.split("-").filter((w) => w !== "");
+  if (words.length === 0 || words.length > ACTION_SLUG_WORDS) return false;
+  const content = words.filter((w) => !SLUG_FUNCTION_WORDS.has(w));
+  const others = content.filter((w) => !ACTION_WORDS.has(w));
+  if (others.length === content.length) return false;
+  return others.length === 0 || (others.length === 1 && ACTION_CONTEXT.has(others[0] as string));
 }
 
 /** A wiki's special namespace in the five languages (folded: "Spécial" is "special"). */

@@ -11,6 +11,9 @@ describe("normalizedHref", () => {
       "https://example.org/p?id=3",
     );
     expect(normalizedHref("https://example.org/p?utm_source=x")).toBe("https://example.org/p");
+    // An empty query is the same request as none.
+    expect(normalizedHref("https://example.org/p?")).toBe("https://example.org/p");
+    expect(normalizedHref("https://example.org/p?&#top")).toBe("https://example.org/p");
     expect(normalizedHref("https://example.org/ä ö")).toBe("https://example.org/%C3%A4%20%C3%B6");
   });
 

@@ -2,7 +2,7 @@
  * One spelling per page: the URL HootyBot stores, compares and requests. Scheme and host in lower
  * case, default port dropped, fragment dropped, percent-encoding made canonical (hex upper case,
  * unreserved characters decoded, `%2F` kept), query parameters sorted and tracking parameters
- * removed, an empty path made `/`.
+ * removed, an empty query dropped, an empty path made `/`.
  */
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|yclid|igshid)$/i;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -18,16 +18,15 @@ export function normalizeUrl(input: string | URL, base?: string | URL): URL | nu
   if (url.username || url.password) return null;
   url.hash = "";
   url.pathname = canonicalEncoding(url.pathname) || "/";
-  if (url.search) {
-    // The pairs keep their own spelling (`?a` stays `?a`, not `?a=`); only their order changes.
-    const pairs = url.search
-      .slice(1)
-      .split("&")
-      .filter((pair) => pair !== "" && !TRACKING.test(pairName(pair)))
-      .map(canonicalEncoding)
-      .sort();
-    url.search = pairs.length ? `?${pairs.join("&")}` : "";
-  }
+  // The pairs keep their own spelling (`?a` stays `?a`, not `?a=`); only their order changes. An
+  // empty query ("/p?") is no query: the server answers it as "/p".
+  const pairs = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair !== "" && !TRACKING.test(pairName(pair)))
+    .map(canonicalEncoding)
+    .sort();
+  url.search = pairs.length ? `?${pairs.join("&")}` : "";
   return url;
 }
 

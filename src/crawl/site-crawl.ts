@@ -973,7 +973,10 @@ class SiteCrawl {
         );
         return get(url);
       },
-      this.context.now ? { now: this.context.now } : {},
+      {
+        ...(this.context.now ? { now: this.context.now } : {}),
+        recogniseChallenge: challengeOf,
+      },
     );
     const entry = { gate, robots };
     this.gates.set(origin, entry);
@@ -1036,6 +1039,19 @@ class SiteCrawl {
     const outcome = await robots.forSite(origin);
     this.throwIfBlocked();
     if (outcome.kind === "unavailable") {
+      if (outcome.challenge) {
+        // A bot-protection service answered for robots.txt: it names who keeps HootyBot out.
+        const guide = allowListGuide(outcome.challenge.product);
+        this.problems.add({
+          kind: "bot-protection",
+          url: outcome.url,
+          status: outcome.status ?? null,
+          product: outcome.challenge.product,
+          detail: `robots.txt: ${outcome.challenge.detail}`,
+          advice: guide.advice,
+          guide: guide.url,
+        });
+      }
       const withheld = await this.withholdPages(origin);
       await gate.stop(
         new SiteStopped(
@@ -1221,6 +1237,21 @@ function redirectTarget(response: FetchResponse, from: string): string | null {
   const location = response.headers.location;
   if (!location) return null;
   return normalizeUrl(location, from)?.href ?? null;
+}
+
+/** What a bot-protection page answering for robots.txt is, by the crawl's classifier. */
+function challengeOf(
+  url: string,
+  response: { status: number; headers: Record<string, string>; body: Buffer | string },
+): { product: string | null; detail: string } | null {
+  const body =
+    typeof response.body === "string"
+      ? response.body
+      : decodeHtml(response.body, response.headers["content-type"]).text;
+  const verdict = classify({ url, status: response.status, headers: response.headers, body });
+  return verdict.kind === "bot-protection"
+    ? { product: verdict.product, detail: verdict.detail }
+    : null;
 }
 
 function isChallengePage(url: string, response: FetchResponse): boolean {

@@ -75,4 +75,23 @@ describe("bot protection and JavaScript shells in a crawl", () => {
     const indexed = (await shared.pages.list(record?.id ?? 0)).map((p) => new URL(p.url).pathname);
     expect(indexed.sort()).toEqual(["/", "/fine"]);
   });
+
+  it("names the product when a challenge answers for robots.txt, and reads nothing", async () => {
+    const legacy503 = served("protection/cloudflare-legacy-js-challenge.http");
+    const s = await site({
+      ...pagesSite(0),
+      "/robots.txt": legacy503.route,
+      "/": htmlRoute(pageHtml("Home", [])),
+    });
+    const report = await crawl(`${s.origin}/`, { store: store() });
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems.map((p) => p.kind)).toEqual(["bot-protection", "robots-unavailable"]);
+    expect(report.problems[0]).toMatchObject({
+      url: `${s.origin}/robots.txt`,
+      status: 503,
+      product: "Cloudflare",
+    });
+    expect(report.problems[0]?.guide).toMatch(/^https:\/\/hooty\.to\/bot\/allow/);
+    expect(paths(s.log)).toEqual(["/robots.txt"]);
+  });
 });

@@ -1,4 +1,11 @@
-import { type GetOnce, isFresh, loadRobots, type RobotsOutcome, robotsUrl } from "./load.js";
+import {
+  type GetOnce,
+  isFresh,
+  loadRobots,
+  type RecogniseChallenge,
+  type RobotsOutcome,
+  robotsUrl,
+} from "./load.js";
 
 /**
  * Each site's robots.txt outcome, fetched once and reused until it expires (at most an hour for
@@ -9,7 +16,10 @@ export interface RobotsCache {
   forSite(site: string | URL): Promise<RobotsOutcome>;
 }
 
-export function createRobotsCache(get: GetOnce, options: { now?: () => number } = {}): RobotsCache {
+export function createRobotsCache(
+  get: GetOnce,
+  options: { now?: () => number; recogniseChallenge?: RecogniseChallenge } = {},
+): RobotsCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Promise<RobotsOutcome>>();
   return {
@@ -22,7 +32,7 @@ export function createRobotsCache(get: GetOnce, options: { now?: () => number } 
         const newer = entries.get(key);
         if (newer && newer !== entry) return newer;
       }
-      const loading = loadRobots(site, get, { now });
+      const loading = loadRobots(site, get, { ...options, now });
       entries.set(key, loading);
       // A load that failed (not an outcome: the request was refused or cancelled) is not kept.
       loading.catch(() => {

@@ -7,7 +7,8 @@
  * - 4xx: no robots.txt, no restrictions (§2.3.1.3) — except 429, which asks the crawler to slow
  *   down and is treated as unreachable (as Google does; the RFC leaves room with "MAY");
  * - 5xx, another status, a network failure, a timeout, a sixth redirect: unreachable, which
- *   means complete disallow (§2.3.1.4) until a later fetch reads the file.
+ *   means complete disallow (§2.3.1.4) until a later fetch reads the file. A 429 or 5xx that is a
+ *   bot-protection page (Cloudflare's "I'm Under Attack" answers 503) says so, with its product.
  * Every outcome says until when it holds: at most one hour (`ROBOTS_MAX_AGE_MS`), so a change
  * to robots.txt takes effect within the hour, also during a long crawl.
  */
@@ -30,6 +31,15 @@ export interface RobotsResponse {
  * error it throws passes through `loadRobots` unchanged.
  */
 export type GetOnce = (url: string) => Promise<RobotsResponse>;
+
+/**
+ * Recognises an answer that is a bot-protection challenge or block page (injected: the crawl's
+ * classifier); null for any other answer.
+ */
+export type RecogniseChallenge = (
+  url: string,
+  response: RobotsResponse,
+) => { product: string | null; detail: string } | null;
 
 /** Why a robots.txt is unreachable: the crawler then keeps away from the whole site. */
 export type UnavailableReason =
@@ -58,6 +68,8 @@ export type RobotsOutcome =
       /** The status of the last answer, when there was one. */
       status?: number;
       detail: string;
+      /** The answer was a bot-protection page (a 503 challenge): what it was, by whom. */
+      challenge?: { product: string | null; detail: string };
       url: string;
       fetchedAt: number;
       expiresAt: number;
@@ -82,7 +94,7 @@ export function isFresh(outcome: RobotsOutcome, now: number = Date.now()): boole
 export async function loadRobots(
   site: string | URL,
   get: GetOnce,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; recogniseChallenge?: RecogniseChallenge } = {},
 ): Promise<RobotsOutcome> {
   const now = options.now ?? Date.now;
   const first = robotsUrl(site);
@@ -91,9 +103,20 @@ export async function loadRobots(
     const fetchedAt = now();
     return { ...outcome, url: first, fetchedAt, expiresAt: fetchedAt + maxAge };
   };
-  const unavailable = (reason: UnavailableReason, detail: string, status?: number) =>
+  const unavailable = (
+    reason: UnavailableReason,
+    detail: string,
+    status?: number,
+    challenge?: { product: string | null; detail: string } | null,
+  ) =>
     done(
-      { kind: "unavailable" as const, reason, detail, ...(status === undefined ? {} : { status }) },
+      {
+        kind: "unavailable" as const,
+        reason,
+        detail,
+        ...(status === undefined ? {} : { status }),
+        ...(challenge ? { challenge } : {}),
+      },
       ROBOTS_RETRY_MS,
     );
 
@@ -139,12 +162,15 @@ export async function loadRobots(
       url = next;
       continue;
     }
-    if (status === 429) return unavailable("rate-limited", `${url} answered 429`, status);
+    const challenge = () => options.recogniseChallenge?.(url, response) ?? null;
+    if (status === 429) {
+      return unavailable("rate-limited", `${url} answered 429`, status, challenge());
+    }
     if (status >= 400 && status < 500) {
       return done({ kind: "allow-all" as const, status }, ROBOTS_MAX_AGE_MS);
     }
     if (status >= 500 && status < 600) {
-      return unavailable("server-error", `${url} answered ${status}`, status);
+      return unavailable("server-error", `${url} answered ${status}`, status, challenge());
     }
     return unavailable("unexpected-status", `${url} answered ${status}`, status);
   }

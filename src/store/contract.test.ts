@@ -166,7 +166,13 @@ for (const { name, open } of implementations) {
           nextAt: 1_000,
           retryUntil: 2_000,
           inFlightSince: null,
-          stop: { kind: "rate-limited" as const, detail: "429", until: 3_000 },
+          stop: {
+            kind: "rate-limited" as const,
+            detail: "429",
+            until: 3_000,
+            url: "https://x.example/page",
+            status: 429,
+          },
           consecutiveFailures: 1,
           pauseMs: 3_000,
         };

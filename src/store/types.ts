@@ -132,8 +132,17 @@ export interface GateState {
    * site back): found set on open, the holder died and its last request's end was never recorded.
    */
   inFlightSince: number | null;
-  /** Why the site is stopped, and until when (epoch ms) no request may be made. */
-  stop: { kind: StopKind; detail: string; until: number } | null;
+  /**
+   * Why the site is stopped, and until when (epoch ms) no request may be made; the URL and status
+   * that stopped it, when one did.
+   */
+  stop: {
+    kind: StopKind;
+    detail: string;
+    until: number;
+    url: string | null;
+    status: number | null;
+  } | null;
   consecutiveFailures: number;
   /**
    * The pause between requests last in force, max(0.5 s, Crawl-delay), in ms; 0 when unknown. A

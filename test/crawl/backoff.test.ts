@@ -116,7 +116,11 @@ describe("429 and 503", () => {
     // A second crawl within the hour does not knock.
     const again = await crawl(`${s.origin}/`, { store: shared });
     expect(again.outcome).toBe("stopped");
-    expect(again.problems.map((p) => p.kind)).toContain("rate-limited");
+    // It says where and why, as the first did, and how much of the wait is left.
+    const stillLimited = again.problems.find((p) => p.kind === "rate-limited");
+    expect(stillLimited).toMatchObject({ url: `${s.origin}/p1`, status: 429 });
+    expect(stillLimited?.waitSeconds).toBeGreaterThan(3500);
+    expect(stillLimited?.waitSeconds).toBeLessThanOrEqual(3600);
     expect(s.log.length).toBe(requests);
   });
 });
@@ -234,7 +238,12 @@ describe("servers that stop answering", () => {
     expect(paths(s.log)).not.toContain("/p4");
     const count = s.log.length;
     const again = await crawl(`${s.origin}/`, { store: shared, settings: { timeoutMs: 400 } });
-    expect(again.problems.map((p) => p.kind)).toContain("unreachable");
+    const first = report.problems.find((p) => p.kind === "unreachable");
+    expect(again.problems.find((p) => p.kind === "unreachable")).toMatchObject({
+      url: first?.url,
+      status: first?.status,
+    });
+    expect(first?.url).toBeTruthy();
     expect(s.log.length).toBe(count);
   });
 });

@@ -169,14 +169,26 @@ export class SiteGate {
   /** Throws when the site is stopped and the stop is still in force. */
   assertOpen(): void {
     const stop = this.state.stop;
-    if (stop && (stop.until === 0 || this.clock.now() < stop.until)) {
-      throw new SiteStopped(stop.kind, stop.detail);
+    const now = this.clock.now();
+    if (stop && (stop.until === 0 || now < stop.until)) {
+      throw new SiteStopped(stop.kind, stop.detail, {
+        url: stop.url,
+        status: stop.status,
+        // What is left of the wait the server asked for, not the whole of it again.
+        waitMs: stop.kind === "rate-limited" && stop.until > 0 ? stop.until - now : null,
+      });
     }
   }
 
   /** Stops the site for every process (robots.txt unreadable, for example). */
   async stop(error: SiteStopped, until = 0): Promise<never> {
-    this.state.stop = { kind: error.kind, detail: error.message, until };
+    this.state.stop = {
+      kind: error.kind,
+      detail: error.message,
+      until,
+      url: error.url,
+      status: error.status,
+    };
     await this.save();
     throw error;
   }

@@ -8,6 +8,8 @@ interface GateRow {
   stop_kind: StopKind | null;
   stop_detail: string | null;
   stop_until: number | null;
+  stop_url: string | null;
+  stop_status: number | null;
   consecutive_failures: number;
   pause_ms: number;
 }
@@ -25,13 +27,14 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
   const load = db.prepare("SELECT * FROM site_gates WHERE origin = ?");
   const save = db.prepare(
     `INSERT INTO site_gates (origin, next_at, retry_until, in_flight_since, stop_kind, stop_detail,
-       stop_until, consecutive_failures, pause_ms)
+       stop_until, stop_url, stop_status, consecutive_failures, pause_ms)
      VALUES (@origin, @nextAt, @retryUntil, @inFlightSince, @stopKind, @stopDetail, @stopUntil,
-       @consecutiveFailures, @pauseMs)
+       @stopUrl, @stopStatus, @consecutiveFailures, @pauseMs)
      ON CONFLICT (origin) DO UPDATE SET next_at = excluded.next_at,
        retry_until = excluded.retry_until, in_flight_since = excluded.in_flight_since,
        stop_kind = excluded.stop_kind, stop_detail = excluded.stop_detail,
-       stop_until = excluded.stop_until, consecutive_failures = excluded.consecutive_failures,
+       stop_until = excluded.stop_until, stop_url = excluded.stop_url,
+       stop_status = excluded.stop_status, consecutive_failures = excluded.consecutive_failures,
        pause_ms = excluded.pause_ms`,
   );
   const lease = db.prepare(
@@ -64,7 +67,13 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
         retryUntil: row.retry_until,
         inFlightSince: row.in_flight_since,
         stop: row.stop_kind
-          ? { kind: row.stop_kind, detail: row.stop_detail ?? "", until: row.stop_until ?? 0 }
+          ? {
+              kind: row.stop_kind,
+              detail: row.stop_detail ?? "",
+              until: row.stop_until ?? 0,
+              url: row.stop_url,
+              status: row.stop_status,
+            }
           : null,
         consecutiveFailures: row.consecutive_failures,
         pauseMs: row.pause_ms,
@@ -79,6 +88,8 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
         stopKind: state.stop?.kind ?? null,
         stopDetail: state.stop?.detail ?? null,
         stopUntil: state.stop ? Math.ceil(state.stop.until) : null,
+        stopUrl: state.stop?.url ?? null,
+        stopStatus: state.stop?.status ?? null,
         consecutiveFailures: state.consecutiveFailures,
         pauseMs: Math.ceil(state.pauseMs),
       });

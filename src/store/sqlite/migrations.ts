@@ -336,4 +336,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE chunk_places ADD COLUMN later_anchors TEXT;
     `,
   },
+  {
+    version: 15,
+    name: "where a stopped site stopped",
+    sql: `
+      -- The URL and status that stopped the site (a 429's page, the robots.txt that failed):
+      -- a later crawl refused by the stop reports them as the first did.
+      ALTER TABLE site_gates ADD COLUMN stop_url TEXT;
+      ALTER TABLE site_gates ADD COLUMN stop_status INTEGER;
+    `,
+  },
 ];

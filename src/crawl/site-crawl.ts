@@ -454,7 +454,8 @@ class SiteCrawl {
       allowed: (url) => robots.allows(url),
       limit: this.settings.maxPages * 2,
       maxFiles: this.settings.maxSitemaps,
-      fetch: (url) => this.exchange(url, "application/xml, text/xml;q=0.9, */*;q=0.1"),
+      fetch: (url) =>
+        this.exchange(url, "application/xml, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"),
     });
     await this.enqueue(pages, 1);
     await this.context.store.frontier.add(

@@ -26,6 +26,8 @@ describe("HootyBot's identity", () => {
       expect(request.method).toBe("GET");
       expect(request.headers["user-agent"]).toBe(USER_AGENT);
       expect(request.headers.from).toBe(FROM);
+      // Pages ask for HTML first; robots.txt and sitemaps ask for their own type first, and HTML too.
+      expect(request.headers.accept).toContain("text/html");
       if (request.path !== "/robots.txt" && !request.path.startsWith("/sitemap")) {
         expect(request.headers.accept).toMatch(/^text\/html/);
       }

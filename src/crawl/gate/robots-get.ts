@@ -9,11 +9,15 @@ import {
 } from "../robots/load.js";
 import { type GateOptions, SiteGate } from "./gate.js";
 
-/** robots.txt's GET: plain text, the first 500 KiB of a longer file read. */
+/**
+ * robots.txt's GET: plain text, the first 500 KiB of a longer file read. HTML is named too, after
+ * it: HootyBot asks every server for HTML, and a server that answers robots.txt with a page (an
+ * error page, a challenge) gets asked what it will send anyway.
+ */
 export function robotsRequest(url: string, timeoutMs: number): FetchRequest {
   return {
     url,
-    accept: "text/plain, */*;q=0.1",
+    accept: "text/plain, text/html;q=0.5, */*;q=0.1",
     timeoutMs,
     maxBytes: ROBOTS_MAX_BYTES,
     truncateLarge: true,

@@ -292,11 +292,21 @@ describe("what HootyBot fetches", () => {
   it("obeys meta robots and X-Robots-Tag: noindex pages stay out, nofollow links are not followed", async () => {
     const s = await site({
       ...pagesSite(0),
-      "/": htmlRoute(pageHtml("Home", ["/noindex", "/header-noindex", "/nofollow"])),
+      "/": htmlRoute(
+        pageHtml("Home", ["/noindex", "/header-noindex", "/two-headers", "/nofollow"]),
+      ),
       "/noindex": htmlRoute(
         pageHtml("Hidden", ["/via-noindex"], '<meta name="robots" content="noindex">'),
       ),
       "/header-noindex": htmlRoute(pageHtml("Hidden too", []), 200, { "x-robots-tag": "noindex" }),
+      // Two header lines: the first for another crawler, the second for every crawler.
+      "/two-headers": (_req, res) =>
+        res
+          .writeHead(200, {
+            "content-type": "text/html; charset=utf-8",
+            "x-robots-tag": ["googlebot: index", "noindex"],
+          })
+          .end(pageHtml("Hidden as well", [])),
       "/nofollow": htmlRoute(
         pageHtml("Shown", ["/never"], '<meta name="robots" content="nofollow">'),
       ),
@@ -307,7 +317,7 @@ describe("what HootyBot fetches", () => {
     const report = await crawl(`${s.origin}/`, { store: shared });
     expect(paths(s.log)).toContain("/via-noindex");
     expect(paths(s.log)).not.toContain("/never");
-    expect(report.skipped.noindex).toBe(2);
+    expect(report.skipped.noindex).toBe(3);
     const site1 = await shared.sites.byOrigin(s.origin);
     const indexed = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
     expect(indexed.sort()).toEqual(["/", "/nofollow", "/via-noindex"]);

@@ -35,6 +35,14 @@ describe("robotsDirectives", () => {
     });
   });
 
+  it("ends an agent's scope with its header line", () => {
+    // Two X-Robots-Tag lines, as the fetch hands them over: the second is for every crawler.
+    expect(fromRobotsHeader("googlebot: index\nnoindex")).toEqual({
+      noindex: true,
+      nofollow: false,
+    });
+  });
+
   it("scopes X-Robots-Tag to agents", () => {
     expect(fromRobotsHeader("HootyBot: noindex")).toEqual({ noindex: true, nofollow: false });
     expect(fromRobotsHeader("hootybot: noindex, nofollow")).toEqual({

@@ -44,15 +44,21 @@ function apply(into: RobotsDirectives, token: string): void {
 }
 
 /**
- * X-Robots-Tag. Repeated headers arrive joined with ", ". A token "agent: directive" opens a scope
- * for that agent; later tokens without an agent stay in it (as in "googlebot: noindex, nofollow").
+ * X-Robots-Tag. Repeated headers arrive one per line ("\n"). A token "agent: directive" opens a
+ * scope for that agent; later tokens of its line without an agent stay in it (as in "googlebot:
+ * noindex, nofollow").
  */
 export function fromRobotsHeader(
   value: string,
   into: RobotsDirectives = emptyDirectives(),
 ): RobotsDirectives {
+  for (const line of value.slice(0, 8192).toLowerCase().split("\n")) fromRobotsLine(line, into);
+  return into;
+}
+
+function fromRobotsLine(line: string, into: RobotsDirectives): void {
   let scope: string | null = null;
-  for (const raw of value.slice(0, 8192).toLowerCase().split(",")) {
+  for (const raw of line.split(",")) {
     let token = raw.trim();
     const colon = token.indexOf(":");
     if (colon > 0) {
@@ -66,7 +72,6 @@ export function fromRobotsHeader(
       for (const part of token.split(/\s+/)) apply(into, part);
     }
   }
-  return into;
 }
 
 /** <meta name="robots"> and <meta name="hootybot"> in lower-cased markup. */

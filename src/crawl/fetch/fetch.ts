@@ -135,13 +135,19 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
   }
 }
 
+/**
+ * Headers whose repeated lines mean something apart: cookies, and X-Robots-Tag, where an agent's
+ * scope ("googlebot: index") ends with its line.
+ */
+const LINE_BY_LINE = new Set(["set-cookie", "x-robots-tag"]);
+
 function flattenHeaders(raw: Record<string, string | string[] | undefined>) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
     headers[lower] = Array.isArray(value)
-      ? value.join(lower === "set-cookie" ? "\n" : ", ")
+      ? value.join(LINE_BY_LINE.has(lower) ? "\n" : ", ")
       : value;
   }
   if (headers.location !== undefined) headers.location = utf8Location(headers.location);

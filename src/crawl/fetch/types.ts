@@ -23,7 +23,10 @@ export interface FetchResponse {
   /** The URL asked for (no redirect is followed here). */
   url: string;
   status: number;
-  /** Header names in lower case; repeated headers joined with ", " (set-cookie with "\n"). */
+  /**
+   * Header names in lower case; repeated headers joined with ", " (set-cookie and x-robots-tag
+   * with "\n").
+   */
   headers: Record<string, string>;
   /** The body bytes after content decoding (gzip, deflate, br), at most `maxBytes`. */
   body: Buffer;

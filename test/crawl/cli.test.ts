@@ -119,11 +119,15 @@ describe("hooty crawl", () => {
       ["crawl", "https://x.example/", "--max-pages", "0"],
       ["crawl", "https://x.example/", "--max-pages", "99999999999999999999"],
       ["crawl", "https://x.example/", "--timeout", "-1"],
+      ["crawl", "https://user:secret@x.example/"],
     ]) {
       const result = await runHooty([...args, "--data", tempDir()]);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stdout).toBe("");
     }
+    const signIn = await runHooty(["crawl", "https://user:secret@x.example/", "--data", tempDir()]);
+    expect(signIn.stderr).toMatch(/user name or password/);
+    expect(signIn.stderr).not.toContain("secret");
   });
 });

@@ -38,6 +38,10 @@ export function registerCrawl(program: Command): void {
   ).action(async (urls: string[], options: CrawlOptions, command: Command) => {
     const starts = urls.map((raw) => {
       const url = siteUrl(raw);
+      if (!url && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw.trim()))
+        throw usageError(
+          `a URL with a user name or password is not crawled (HootyBot never signs in): ${JSON.stringify(raw.trim().replace(/\/\/[^/?#]*@/, "//"))}`,
+        );
       if (!url) throw usageError(`not an http(s) URL: ${JSON.stringify(raw)}`);
       return url.href;
     });

@@ -49,7 +49,7 @@ interface Analysed {
 function lazyInput(chunk: Chunk, analyzer: Analyzer, context: readonly string[]): ChunkInput {
   let analysed: Analysed | null = null;
   const analyse = () => {
-    analysed ??= countTerms(chunk.text, analyzer, context);
+    analysed ??= analyzer.countTerms(chunk.text, context);
     return analysed;
   };
   return {
@@ -69,21 +69,4 @@ function lazyInput(chunk: Chunk, analyzer: Analyzer, context: readonly string[])
       return analyse().length;
     },
   };
-}
-
-function countTerms(text: string, analyzer: Analyzer, context: readonly string[]): Analysed {
-  const stats = new Map<string, ChunkTerm>();
-  let length = 0;
-  analyzer.forEachTerm(text, (term, _position, _start, _end, extra) => {
-    if (!extra) length++;
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
-  });
-  for (const term of context) {
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
-  }
-  return { terms: [...stats.values()], length };
 }

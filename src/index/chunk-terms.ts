@@ -21,7 +21,7 @@ export function chunkInputs(chunks: readonly Chunk[], title = ""): ChunkInput[] 
       context = contextTerms(analyzer, title, chunk.headingPath);
       contexts.set(key, context);
     }
-    return lazyInput(chunk, analyzer, context);
+    return new PassageInput(chunk, analyzer, context);
   });
 }
 
@@ -41,49 +41,49 @@ function contextTerms(
   return [...terms];
 }
 
-interface Analysed {
-  terms: ChunkTerm[];
-  length: number;
-}
+/**
+ * A passage as the store takes it, its terms counted when the store first reads them. One class,
+ * so that every passage has the same shape: the store reads each passage's fields in a loop.
+ */
+class PassageInput implements ChunkInput {
+  readonly section: number;
+  readonly anchor: string | null;
+  /** Absent (undefined) when the passage holds no later ids. */
+  readonly laterAnchors: [number, string][] | undefined;
+  readonly lang: string;
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly hash: string;
+  readonly sentences: [number, number][];
+  private analysed: { terms: ChunkTerm[]; length: number } | null = null;
 
-function lazyInput(chunk: Chunk, analyzer: Analyzer, context: readonly string[]): ChunkInput {
-  let analysed: Analysed | null = null;
-  const analyse = () => {
-    analysed ??= countTerms(chunk.text, analyzer, context);
-    return analysed;
-  };
-  return {
-    section: chunk.section,
-    anchor: chunk.anchor,
-    ...(chunk.laterAnchors.length > 0 ? { laterAnchors: chunk.laterAnchors } : {}),
-    lang: chunk.lang,
-    text: chunk.text,
-    start: chunk.start,
-    end: chunk.end,
-    hash: chunk.hash,
-    sentences: chunk.sentences.map((s) => [s.start, s.end]),
-    get terms() {
-      return analyse().terms;
-    },
-    get length() {
-      return analyse().length;
-    },
-  };
-}
-
-function countTerms(text: string, analyzer: Analyzer, context: readonly string[]): Analysed {
-  const stats = new Map<string, ChunkTerm>();
-  let length = 0;
-  analyzer.forEachTerm(text, (term, _position, _start, _end, extra) => {
-    if (!extra) length++;
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
-  });
-  for (const term of context) {
-    const known = stats.get(term);
-    if (known) known.tf++;
-    else stats.set(term, { term, tf: 1 });
+  constructor(
+    chunk: Chunk,
+    private readonly analyzer: Analyzer,
+    private readonly context: readonly string[],
+  ) {
+    this.section = chunk.section;
+    this.anchor = chunk.anchor;
+    this.laterAnchors = chunk.laterAnchors.length > 0 ? chunk.laterAnchors : undefined;
+    this.lang = chunk.lang;
+    this.text = chunk.text;
+    this.start = chunk.start;
+    this.end = chunk.end;
+    this.hash = chunk.hash;
+    this.sentences = chunk.sentences.map((s) => [s.start, s.end]);
   }
-  return { terms: [...stats.values()], length };
+
+  get terms(): ChunkTerm[] {
+    return this.analyse().terms;
+  }
+
+  get length(): number {
+    return this.analyse().length;
+  }
+
+  private analyse() {
+    this.analysed ??= this.analyzer.countTerms(this.text, this.context);
+    return this.analysed;
+  }
 }

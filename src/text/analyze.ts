@@ -25,6 +25,7 @@ import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from ".
 import { fold, germanDigraphs } from "./fold.js";
 import { primaryTag, rulesFor } from "./languages.js";
 import { createSpanCache } from "./span-cache.js";
+import { TermCounter, type TermFrequency } from "./term-counter.js";
 import {
   HAS_APOSTROPHE,
   HAS_DIGIT,
@@ -71,6 +72,12 @@ export interface Analyzer {
   analyze(text: string): Token[];
   /** Calls `visit` for each term of `text`, in order; returns the number of words. */
   forEachTerm(text: string, visit: TermVisitor): number;
+  /**
+   * The distinct terms of `text` with their frequencies, in the order they first occur, then each
+   * of `once` counted one more time (added in their order when the text lacks them); `length` is
+   * the number of words that gave a term (extra terms count in `tf` only).
+   */
+  countTerms(text: string, once?: readonly string[]): { terms: TermFrequency[]; length: number };
   /** The term of one word, or null when it is a stopword or yields nothing. */
   term(word: string): string | null;
   /** Whether `word` is a stopword of the language (case and diacritics ignored). */
@@ -236,9 +243,12 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     return position;
   }
 
+  const counter = new TermCounter(cacheSize, lookup);
+
   return {
     lang: rules?.code ?? "",
     forEachTerm,
+    countTerms: (text, once = []) => counter.countTerms(text, once),
     analyze(text) {
       const tokens: Token[] = [];
       forEachTerm(text, (term, position, start, end, extra) => {

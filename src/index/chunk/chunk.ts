@@ -62,11 +62,13 @@ export function chunkPage(page: ExtractedPage, options: ChunkOptions = {}): Chun
     const lang = section.lang ?? page.lang;
     for (const span of passages(section.text, options, lang)) {
       const text = section.text.slice(span.start, span.end);
+      const { anchor, laterAnchors } = anchorsOf(section, span.start, span.end);
       chunks.push({
         url: page.url,
         section: index,
         headingPath: section.headingPath,
-        ...anchorsOf(section, span.start, span.end),
+        anchor,
+        laterAnchors,
         lang,
         text,
         start: span.start,

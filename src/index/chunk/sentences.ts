@@ -168,8 +168,8 @@ export function splitSentences(text: string, lang?: string): Span[] {
     }
     // Take the whole run of terminators and closing quotes/brackets.
     let end = i + 1;
-    while (end < n && ".!?…".includes(text[end] as string)) end++;
-    while (end < n && CLOSERS.has(text[end] as string)) end++;
+    while (end < n && ".!?…".includes(text.charAt(end))) end++;
+    while (end < n && CLOSERS.has(text.charAt(end))) end++;
     if (end >= n) break;
     const after = text.charCodeAt(end);
     if ((after === 32 || after === 9 || after === 0xa0) && isBoundary(text, i, end, lang)) {
@@ -190,12 +190,12 @@ export function sentences(text: string, lang?: string): string[] {
 function isBoundary(text: string, at: number, end: number, lang: string | undefined): boolean {
   // The next sentence must not start in lower case ("ecc. e così via", "z.B. die").
   let j = end;
-  while (j < text.length && (text[j] === " " || text[j] === "\t" || text[j] === "\u00a0")) j++;
-  if (j >= text.length || text[j] === "\n") return true;
-  const next = text[j] as string;
+  while (j < text.length && isBlank(text.charCodeAt(j))) j++;
+  if (j >= text.length || text.charCodeAt(j) === 10) return true;
+  const next = text.charAt(j);
   if (LOWER.test(next)) return false;
-  if (text[at] !== ".") return true;
-  if (at + 1 < end && text[at + 1] === ".") return true; // "..." before a capital
+  if (text.charCodeAt(at) !== DOT) return true;
+  if (at + 1 < end && text.charCodeAt(at + 1) === DOT) return true; // "..." before a capital
   // The token before the period.
   let k = at;
   while (k > 0 && at - k < 64 && !isSpace(text.charCodeAt(k - 1))) k--;
@@ -212,6 +212,13 @@ function isBoundary(text: string, at: number, end: number, lang: string | undefi
     return false;
   }
   return true;
+}
+
+const DOT = 0x2e;
+
+/** A space, tab or no-break space: what may stand between a sentence's end and the next. */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0;
 }
 
 function isSpace(c: number): boolean {

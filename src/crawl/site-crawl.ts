@@ -35,7 +35,13 @@ import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
-import { createRobotsCache, parseRobots, type Robots, type RobotsCache } from "./robots/index.js";
+import {
+  type Challenge,
+  createRobotsCache,
+  parseRobots,
+  type Robots,
+  type RobotsCache,
+} from "./robots/index.js";
 import { readSitemaps } from "./sitemaps/read.js";
 import type { TakeTurn } from "./turns.js";
 
@@ -663,16 +669,7 @@ class SiteCrawl {
       body: html,
     });
     if (verdict.kind === "bot-protection") {
-      const guide = allowListGuide(verdict.product);
-      this.problems.add({
-        kind: "bot-protection",
-        url,
-        status: response.status,
-        product: verdict.product,
-        detail: verdict.detail,
-        advice: guide.advice,
-        guide: guide.url,
-      });
+      this.problems.add(protectionProblem(url, response.status, verdict));
       // The site now keeps HootyBot out of this page: what it read before leaves the index.
       await this.removeFromIndex(url);
       return this.settle(url, "bot-protection");
@@ -936,7 +933,7 @@ class SiteCrawl {
       },
       {
         signal: this.abort.signal,
-        isChallenge: (response) => isChallengePage(url, response),
+        isChallenge: (response) => challengeOf(url, response) !== null,
         onRequest: this.countRequest,
       },
     );
@@ -1042,16 +1039,13 @@ class SiteCrawl {
     if (outcome.kind === "unavailable") {
       if (outcome.challenge) {
         // A bot-protection service answered for robots.txt: it names who keeps HootyBot out.
-        const guide = allowListGuide(outcome.challenge.product);
-        this.problems.add({
-          kind: "bot-protection",
-          url: outcome.url,
-          status: outcome.status ?? null,
-          product: outcome.challenge.product,
-          detail: `robots.txt: ${outcome.challenge.detail}`,
-          advice: guide.advice,
-          guide: guide.url,
-        });
+        const { product, detail } = outcome.challenge;
+        this.problems.add(
+          protectionProblem(outcome.url, outcome.status ?? null, {
+            product,
+            detail: `robots.txt: ${detail}`,
+          }),
+        );
       }
       const withheld = await this.withholdPages(origin);
       await gate.stop(
@@ -1240,11 +1234,11 @@ function redirectTarget(response: FetchResponse, from: string): string | null {
   return normalizeUrl(location, from)?.href ?? null;
 }
 
-/** What a bot-protection page answering for robots.txt is, by the crawl's classifier. */
+/** What a bot-protection page is, by the crawl's classifier; null for any other answer. */
 function challengeOf(
   url: string,
   response: { status: number; headers: Record<string, string>; body: Buffer | string },
-): { product: string | null; detail: string } | null {
+): Challenge | null {
   const body =
     typeof response.body === "string"
       ? response.body
@@ -1255,12 +1249,18 @@ function challengeOf(
     : null;
 }
 
-function isChallengePage(url: string, response: FetchResponse): boolean {
-  const html = decodeHtml(response.body, response.headers["content-type"]).text;
-  return (
-    classify({ url, status: response.status, headers: response.headers, body: html }).kind ===
-    "bot-protection"
-  );
+/** The report's problem for a bot-protection page, with the way to allow HootyBot. */
+function protectionProblem(url: string, status: number | null, challenge: Challenge): Problem {
+  const guide = allowListGuide(challenge.product);
+  return {
+    kind: "bot-protection",
+    url,
+    status,
+    product: challenge.product,
+    detail: challenge.detail,
+    advice: guide.advice,
+    guide: guide.url,
+  };
 }
 
 /** Byte-identical bodies are the same page (`/` and `/index.html`). */

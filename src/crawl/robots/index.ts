@@ -6,10 +6,12 @@ export { ROBOTS_MAX_BYTES, robotsText } from "./body.js";
 export { createRobotsCache, type RobotsCache } from "./cache.js";
 export { lintRobots, type RobotsNote } from "./lint.js";
 export {
+  type Challenge,
   type GetOnce,
   isFresh,
   loadRobots,
   MAX_ROBOTS_REDIRECTS,
+  type RecogniseChallenge,
   ROBOTS_MAX_AGE_MS,
   ROBOTS_RETRY_MS,
   type RobotsOutcome,

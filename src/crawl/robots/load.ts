@@ -32,14 +32,17 @@ export interface RobotsResponse {
  */
 export type GetOnce = (url: string) => Promise<RobotsResponse>;
 
+/** A bot-protection challenge or block page: by whom (when recognised), and what it was. */
+export interface Challenge {
+  product: string | null;
+  detail: string;
+}
+
 /**
  * Recognises an answer that is a bot-protection challenge or block page (injected: the crawl's
  * classifier); null for any other answer.
  */
-export type RecogniseChallenge = (
-  url: string,
-  response: RobotsResponse,
-) => { product: string | null; detail: string } | null;
+export type RecogniseChallenge = (url: string, response: RobotsResponse) => Challenge | null;
 
 /** Why a robots.txt is unreachable: the crawler then keeps away from the whole site. */
 export type UnavailableReason =
@@ -69,7 +72,7 @@ export type RobotsOutcome =
       status?: number;
       detail: string;
       /** The answer was a bot-protection page (a 503 challenge): what it was, by whom. */
-      challenge?: { product: string | null; detail: string };
+      challenge?: Challenge;
       url: string;
       fetchedAt: number;
       expiresAt: number;
@@ -107,7 +110,7 @@ export async function loadRobots(
     reason: UnavailableReason,
     detail: string,
     status?: number,
-    challenge?: { product: string | null; detail: string } | null,
+    challenge?: Challenge | null,
   ) =>
     done(
       {

@@ -12,5 +12,13 @@ export function inLexicon(lang: string, word: string): boolean | null {
   const thesaurus = openThesaurus(lang);
   if (!thesaurus) return null;
   // Lookups fold case themselves ("Datei" and "datei" are one entry).
-  return thesaurus.lookup(word, { limit: 1 }).length > 0;
+  if (thesaurus.lookup(word, { limit: 1 }).length > 0) return true;
+  // An elided article or preposition is not part of the word ("L'orologio", "dell'utente").
+  const elided = ELIDING.has(lang) ? ELISION.exec(word) : null;
+  return elided !== null && thesaurus.lookup(word.slice(elided[0].length), { limit: 1 }).length > 0;
 }
+
+/** Languages that elide a short word into the next ("l'orologio", "d'accord"). */
+const ELIDING = new Set(["it", "fr", "ca"]);
+/** A short word cut before an apostrophe at the start of a word. */
+const ELISION = /^\p{L}{1,6}['’ʼ](?=\p{L}{2})/u;

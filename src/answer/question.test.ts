@@ -102,6 +102,14 @@ describe("inLexicon", () => {
     expect(inLexicon("en", "WireGuard")).toBe(false);
     expect(inLexicon("en", "")).toBe(false);
   });
+
+  it("looks a word up without its elided article", (context) => {
+    if (inLexicon("it", "orologio") === null) context.skip("no Italian thesaurus (mythes-it) here");
+    expect(inLexicon("it", "L'orologio")).toBe(true);
+    expect(inLexicon("it", "dell’orologio")).toBe(true);
+    expect(inLexicon("it", "l'Fortnite")).toBe(false);
+    expect(inLexicon("en", "t'expensive")).toBe(false);
+  });
 });
 
 describe("expandTerms", () => {

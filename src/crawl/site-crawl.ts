@@ -21,6 +21,7 @@ import {
   JS_RENDERED_ADVICE,
   mayBeHtml,
   mediaType,
+  robotsDirectives,
 } from "./classify/index.js";
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
@@ -578,6 +579,13 @@ class SiteCrawl {
       return this.settle(url, "error");
     }
     if (response.status === 304 && previous) {
+      // The body is unchanged, but its headers may now ask not to index it (a server adding
+      // `X-Robots-Tag: noindex` keeps the same ETag).
+      const directives = robotsDirectives(response.headers, "");
+      if (directives.noindex) {
+        await this.removeFromIndex(url);
+        return this.settle(url, "noindex");
+      }
       // Unchanged since the last crawl: it stays in the index, and its links still lead on. It
       // was seen as it is now (and a 304 may bring new validators).
       await this.context.store.pages.put({
@@ -586,7 +594,9 @@ class SiteCrawl {
         etag: response.headers.etag ?? previous.etag,
         lastModified: response.headers["last-modified"] ?? previous.lastModified,
       });
-      await this.enqueue(previous.links, entry.depth + 1, { bounded: true });
+      if (!directives.nofollow) {
+        await this.enqueue(previous.links, entry.depth + 1, { bounded: true });
+      }
       await this.settle(url, "unchanged");
       return this.inIndex(url);
     }

@@ -486,4 +486,32 @@ describe("recrawls", () => {
       expect(at > (firstSeen[i] ?? "")).toBe(true);
     });
   });
+
+  it("drop a page whose 304 now says noindex in X-Robots-Tag", async () => {
+    let noindex = false;
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/fest"])),
+      "/fest": (req, res) => {
+        const robots = noindex ? { "x-robots-tag": "noindex" } : {};
+        if (req.headers["if-none-match"] === '"fest-1"') {
+          return res.writeHead(304, { etag: '"fest-1"', ...robots }).end();
+        }
+        res
+          .writeHead(200, { "content-type": "text/html", etag: '"fest-1"', ...robots })
+          .end(pageHtml("Festival", []));
+      },
+    });
+    const shared = store();
+    expect((await crawl(`${s.origin}/`, { store: shared })).pages.indexed).toBe(2);
+    noindex = true;
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    expect(s.log.filter((r) => r.path === "/fest").at(-1)?.headers["if-none-match"]).toBe(
+      '"fest-1"',
+    );
+    expect(again.skipped.noindex).toBe(1);
+    const site1 = await shared.sites.byOrigin(s.origin);
+    const urls = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
+    expect(urls).toEqual(["/"]);
+  });
 });

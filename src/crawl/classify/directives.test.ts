@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromRobotsHeader, robotsDirectives } from "./directives.js";
+import { emptyDirectives, fromRobotsHeader, robotsDirectives } from "./directives.js";
 
 describe("robotsDirectives", () => {
   it("reads meta robots and meta HootyBot", () => {
@@ -65,5 +65,31 @@ describe("robotsDirectives", () => {
       noindex: false,
       nofollow: true,
     });
+  });
+
+  it("reads unavailable_after as noindex once its date has passed", () => {
+    const now = Date.parse("2026-12-02T10:00:00Z");
+    const read = (value: string) => fromRobotsHeader(value, undefined, now);
+    expect(read("unavailable_after: Wed, 25 Aug 2027 15:00:00 GMT")).toEqual(emptyDirectives());
+    expect(read("unavailable_after: Tue, 25 Aug 2026 15:00:00 GMT, nofollow")).toEqual({
+      noindex: true,
+      nofollow: true,
+    });
+    expect(read("unavailable_after: 2026-01-01")).toEqual({ noindex: true, nofollow: false });
+    expect(read("HootyBot: unavailable_after: 25-Aug-2007 15:00:00 EST")).toEqual({
+      noindex: true,
+      nofollow: false,
+    });
+    expect(read("googlebot: unavailable_after: 2020-01-01")).toEqual(emptyDirectives());
+    // A date that does not read as one says nothing.
+    expect(read("unavailable_after: soon, nofollow")).toEqual({ noindex: false, nofollow: true });
+    expect(read("unavailable_after: 1")).toEqual(emptyDirectives());
+    const page = (content: string) =>
+      robotsDirectives({}, `<meta name="robots" content="${content}">`, now);
+    expect(page("unavailable_after: 2020-06-30T12:00:00Z")).toEqual({
+      noindex: true,
+      nofollow: false,
+    });
+    expect(page("index, unavailable_after: 2030-06-30")).toEqual(emptyDirectives());
   });
 });

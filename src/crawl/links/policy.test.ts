@@ -112,6 +112,10 @@ describe("links HootyBot never requests", () => {
       "/liste-envies",
       "/carrito-de-compras",
       "/mi-carrito",
+      "/carrito-de-compra",
+      "/cesta-de-la-compra",
+      "/iscriviti",
+      "/inscribirse",
       "/?customer-logout=true",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);

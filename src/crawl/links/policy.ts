@@ -31,7 +31,7 @@ const UNSAFE_SEGMENTS = new Set(
     // Italian
     "accedi accesso registrati registrazione il-mio-account mio-account carrello " +
       "cassa lista-desideri lista-dei-desideri preferiti esci disconnetti logout " +
-      "password-dimenticata area-riservata area-clienti",
+      "password-dimenticata area-riservata area-clienti iscriviti iscrizione",
     // French
     "connexion se-connecter identification inscription s-inscrire creer-un-compte compte " +
       "mon-compte panier commande commander caisse liste-de-souhaits liste-d-envies liste-envies " +
@@ -40,7 +40,7 @@ const UNSAFE_SEGMENTS = new Set(
     // Spanish
     "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
       "cesta caja pagar finalizar-compra lista-de-deseos cerrar-sesion salir " +
-      "olvide-contrasena",
+      "olvide-contrasena inscribirse inscripcion",
     // Payment, the last step of a checkout
     "payment pay-now zahlung bezahlen bezahlung pagamento paga-ora paiement paiement-securise " +
       "pago pagos",
@@ -62,7 +62,7 @@ const ACTION_WORDS = new Set(
     "anmelden anmeldung einloggen ausloggen abmelden registrieren registrierung konto kundenkonto " +
     "benutzerkonto warenkorb einkaufswagen einkaufskorb wunschliste wunschzettel merkzettel " +
     "merkliste accedi registrati registrazione carrello panier inscription deconnexion carrito " +
-    "registrarse"
+    "registrarse iscriviti iscrizione inscribirse inscripcion cesta kasse"
   ).split(" "),
 );
 /** Words of an account's context that may stand beside an action word in its slug. */
@@ -71,7 +71,7 @@ const ACTION_CONTEXT = new Set(
     "user users customer customers member members client clients kunden kunde benutzer nutzer " +
     "utente utenti cliente clienti usuario usuarios utilisateur view show create new edit " +
     "settings page area bereich erstellen anlegen acquisti compras achats shopping einkauf crea " +
-    "creer crear personal"
+    "creer crear personal compra acquisto achat"
   ).split(" "),
 );
 /** Function words a slug may hold beside them ("my", "il-mio", "mi", "mon", "de"). */

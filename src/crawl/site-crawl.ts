@@ -420,8 +420,28 @@ class SiteCrawl {
     );
     // A start URL that now redirects is no longer a page of its own (see `answer`).
     for (const url of own) await this.removeFromIndex(url);
+    await this.leaveOldOrigins(redirects);
     this.progress.state = "crawling";
     await this.refreshCounts(true);
+  }
+
+  /**
+   * A start URL that now sends HootyBot to another origin: the site it was added as has moved, and
+   * what was read at its old origin leaves the index (nothing will visit those pages again; the new
+   * origin's are read in their place). A site of a redirect's origin added by another start URL
+   * loses only the page that now redirects.
+   */
+  private async leaveOldOrigins(redirects: string[]): Promise<void> {
+    const { store, sink } = this.context;
+    for (const url of redirects) {
+      const origin = new URL(url).origin;
+      if (origin === this.origin) continue;
+      const old = await store.sites.byOrigin(origin);
+      if (!old) continue;
+      const gone =
+        old.startUrl === this.startUrl ? (await store.pages.list(old.id)).map((p) => p.url) : [url];
+      for (const page of gone) await sink.remove(old.id, page);
+    }
   }
 
   private async visitStart(

@@ -377,6 +377,28 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("takes a site that moved to another origin out of the index at its old one", async () => {
+    const target = await site({ ...pagesSite(1) });
+    let moved = false;
+    const start = await site({
+      ...pagesSite(0),
+      "/": (req, res) =>
+        moved
+          ? res.writeHead(301, { location: `${target.origin}/` }).end()
+          : htmlRoute(pageHtml("Home", ["/about"]))(req, res),
+      "/about": htmlRoute(pageHtml("About", [])),
+    });
+    const shared = store();
+    expect((await crawl(`${start.origin}/`, { store: shared })).pages.indexed).toBe(2);
+    moved = true;
+    const report = await crawl(`${start.origin}/`, { store: shared });
+    expect(report.site).toBe(target.origin);
+    const old = await shared.sites.byOrigin(start.origin);
+    expect(await shared.pages.list(old?.id ?? 0)).toEqual([]);
+    const newSite = await shared.sites.byOrigin(target.origin);
+    expect((await shared.pages.list(newSite?.id ?? 0)).length).toBe(2);
+  });
+
   it("keeps out of what robots.txt disallows, and says which rule", async () => {
     const s = await site(
       pagesSite(3, "User-agent: hootybot\nDisallow: /p2\n\nUser-agent: *\nDisallow: /\n"),

@@ -11,8 +11,8 @@
  *   §2.3.1.4). Every page of the site is withheld (removed) until robots.txt is readable again;
  *   the next crawl after that indexes them again;
  * - not checked: the site's gate refused the request (the site asked HootyBot to wait, or
- *   another process is crawling it right now and reads robots.txt itself): the index stays as it
- *   was, and the next refresh tries again.
+ *   another process is crawling it right now, which reads robots.txt again itself at least hourly
+ *   and takes out what it disallows): the index stays as it was, and the next refresh tries again.
  * A site whose domain is blocked loses its pages at once (`BlockList.add` already removed them).
  */
 import type { PageSink } from "../core/page-sink.js";
@@ -98,12 +98,13 @@ export async function refreshSite(
     outcome = await readRobotsThroughGates(site.origin, context);
   } catch (error) {
     if (error instanceof SiteBusy || error instanceof SiteStopped) {
-      return report(
-        "not-checked",
-        null,
-        0,
-        `robots.txt was not read: ${error.message}; the index stays as it was until the next refresh`,
-      );
+      // A crawl of the site reads robots.txt again within the hour of its last read, and takes
+      // out of the index what the file then disallows (site-crawl.ts, `leaveDisallowed`).
+      const then =
+        error instanceof SiteBusy
+          ? "that crawl reads it again within the hour and takes out of the index what it disallows"
+          : "the index stays as it was until the next refresh";
+      return report("not-checked", null, 0, `robots.txt was not read: ${error.message}; ${then}`);
     }
     throw error;
   }

@@ -42,6 +42,7 @@ import {
   parseRobots,
   type Robots,
   type RobotsCache,
+  type RobotsOutcome,
 } from "./robots/index.js";
 import { readSitemaps } from "./sitemaps/read.js";
 import type { TakeTurn } from "./turns.js";
@@ -61,6 +62,9 @@ export interface CrawlSettings {
    */
   maxUrls?: number;
 }
+
+const ROBOTS_ADVICE =
+  "allow HootyBot in robots.txt (User-agent: HootyBot / Allow: /) if it may read these pages";
 
 /**
  * A site that links each page to thousands of new URLs (generated, or hostile) would otherwise
@@ -201,6 +205,8 @@ class SiteCrawl {
   private readonly handedContent = new Set<string>();
   /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
   private readonly indexedHere = new Set<string>();
+  /** Per origin, the robots.txt outcome last applied: another one is the file read again. */
+  private readonly robotsApplied = new Map<string, RobotsOutcome>();
   /**
    * Pages indexed while the canonical page they name (the key) was still to be read: they leave
    * the index once it is in (`inIndex`).
@@ -571,8 +577,7 @@ class SiteCrawl {
         url,
         status: null,
         detail: `robots.txt keeps HootyBot out of ${entry.depth === 0 ? "the start page" : "this page"}${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}`,
-        advice:
-          "allow HootyBot in robots.txt (User-agent: HootyBot / Allow: /) if it may read these pages",
+        advice: ROBOTS_ADVICE,
       });
       await this.removeFromIndex(url);
       return this.settle(url, "robots");
@@ -1101,7 +1106,37 @@ class SiteCrawl {
       );
     }
     gate.setCrawlDelay(delay);
+    const applied = this.robotsApplied.get(origin);
+    this.robotsApplied.set(origin, outcome);
+    if (applied && applied !== outcome && origin === this.origin) {
+      await this.leaveDisallowed(rules, outcome.url);
+    }
     return rules;
+  }
+
+  /**
+   * robots.txt, read again during the crawl (at least hourly), now disallows pages in the index:
+   * they leave it at once, whether this crawl or an earlier one read them.
+   */
+  private async leaveDisallowed(rules: Robots, robotsUrl: string): Promise<void> {
+    if (!this.site) return;
+    const indexed = new Set(this.indexedHere);
+    if (this.mayHavePages) {
+      for (const page of await this.context.store.pages.list(this.site.id)) indexed.add(page.url);
+    }
+    for (const url of indexed) {
+      const decision = rules.decide(url);
+      if (decision.allowed) continue;
+      await this.removeFromIndex(url);
+      await this.settle(url, "robots");
+      this.problems.add({
+        kind: "robots-disallowed",
+        url,
+        status: null,
+        detail: `${robotsUrl}, read again during the crawl, now keeps HootyBot out of this page${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}: it left the index`,
+        advice: ROBOTS_ADVICE,
+      });
+    }
   }
 
   private async checkBlocked(): Promise<void> {

@@ -458,14 +458,21 @@ describe("robots.txt changes", () => {
       now: () => Date.now() + offset,
       onProgress: () => {
         if (offset === 0 && paths(s.log).includes("/p2")) {
-          robots = "User-agent: *\nDisallow: /p5\n";
+          robots = "User-agent: *\nDisallow: /p1\nDisallow: /p5\n";
           offset = 61 * 60_000;
         }
       },
     });
     expect(paths(s.log).filter((p) => p === "/robots.txt")).toHaveLength(2);
     expect(paths(s.log)).not.toContain("/p5");
-    expect(report.skipped.robots).toBe(1);
+    // /p1, read before the change, left the index when robots.txt was read again.
+    expect(report.skipped.robots).toBe(2);
+    const siteId = (await target.sites.byOrigin(s.origin))?.id ?? 0;
+    const indexed = (await target.pages.list(siteId)).map((p) => new URL(p.url).pathname);
+    expect(indexed.sort()).toEqual(["/", "/p2", "/p3", "/p4", "/p6"]);
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({ kind: "robots-disallowed", url: `${s.origin}/p1` }),
+    );
   });
 });
 

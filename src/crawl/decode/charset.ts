@@ -3,7 +3,7 @@ import { TextDecoder } from "node:util";
 /**
  * Bytes to text the way browsers do (WHATWG encoding sniffing, simplified to what matters for
  * reading pages): byte-order mark, then the Content-Type charset, then a <meta> charset in the first
- * 1024 bytes, then UTF-8 when the bytes are valid UTF-8, else windows-1252.
+ * 1024 bytes, then UTF-8 when the bytes are mostly valid UTF-8, else windows-1252.
  *
  * Unlike a browser, the choice is then checked against the bytes, because an index that shows
  * mojibake loses the page's words: UTF-8 bytes labelled with a single-byte encoding are read as
@@ -54,10 +54,10 @@ function checked(body: Buffer, declared: string, source: "header" | "meta"): Dec
   const bytes = sniff(body);
   // Bytes that are partly valid UTF-8 go to the decoding that loses fewer characters (UTF-8
   // loses each invalid sequence to U+FFFD, a single-byte decoding garbles each multi-byte one),
-  // ties to the declaration: one stray or truncated byte in a UTF-8 page keeps UTF-8, and a page
-  // without multi-byte sequences changes only in the bytes UTF-8 could not read. Latin-1 text has
-  // its high bytes alone or in pairs between ASCII; in longer runs they are Cyrillic, Greek, Korean…
-  // mislabelled, which windows-1252 would only garble differently.
+  // ties to the declaration (without one, to windows-1252): one stray or truncated byte in a UTF-8
+  // page keeps UTF-8, and a page without multi-byte sequences changes only in the bytes UTF-8
+  // could not read. Latin-1 text has its high bytes alone or in pairs between ASCII; in longer
+  // runs they are Cyrillic, Greek, Korean… mislabelled, which windows-1252 would only garble anew.
   const switches = legacy
     ? bytes.multiByte > bytes.invalid
     : bytes.invalid > bytes.multiByte && bytes.longRuns * 3 < bytes.badRuns && clean1252(body);

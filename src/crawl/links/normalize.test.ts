@@ -40,7 +40,16 @@ describe("siteUrl", () => {
     expect(siteUrl("localhost:8080/docs")?.href).toBe("https://localhost:8080/docs");
     expect(siteUrl("127.0.0.21:18081")?.href).toBe("https://127.0.0.21:18081/");
     expect(siteUrl(" http://example.org/a ")?.href).toBe("http://example.org/a");
-    for (const bad of ["ftp://example.org/", "mailto:x@example.org", "javascript:alert(1)", ""]) {
+    expect(siteUrl("http://wiki/start")?.href).toBe("http://wiki/start");
+    expect(siteUrl("[::1]:8080")?.href).toBe("https://[::1]:8080/");
+    const typos = ["notaurl", "crawl", "--json"];
+    for (const bad of [
+      "ftp://example.org/",
+      "mailto:x@example.org",
+      "javascript:alert(1)",
+      "",
+      ...typos,
+    ]) {
       expect(siteUrl(bad), bad).toBeNull();
     }
   });

@@ -56,5 +56,12 @@ function pairName(pair: string): string {
  */
 export function siteUrl(input: string): URL | null {
   const text = input.trim();
-  return normalizeUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return normalizeUrl(text);
+  const url = normalizeUrl(`https://${text}`);
+  // Without a scheme, a word is a typo or a stray argument ("crawl notaurl"), not an intranet
+  // host: those are named with their scheme ("http://wiki/").
+  if (url && !url.hostname.includes(".") && !url.hostname.includes(":")) {
+    return url.hostname === "localhost" ? url : null;
+  }
+  return url;
 }

@@ -733,6 +733,7 @@ class SiteCrawl {
       const base = links.base ? (normalizeUrl(links.base, url)?.href ?? url) : url;
       followed = (await this.enqueue(links.hrefs, entry.depth + 1, { base, bounded: true }))
         .followed;
+      await this.enqueue(links.actions, entry.depth + 1, { base, bounded: true, refuse: "unsafe" });
     }
     if (verdict.kind === "noindex" || directives.noindex) {
       await this.removeFromIndex(url);
@@ -898,19 +899,26 @@ class SiteCrawl {
   /**
    * Records what was found on a page; URLs HootyBot will never fetch are settled at once. A page's
    * links (`bounded`) are recorded while the frontier holds fewer than `maxUrls` URLs; `hops` is
-   * for a redirect's target (redirects in a row that led to it). Resolves to how many URLs were
-   * new, and which of them HootyBot may follow.
+   * for a redirect's target (redirects in a row that led to it); `refuse` settles every one with
+   * that outcome (links whose text names a sign-in or a cart). Resolves to how many URLs were new,
+   * and which of them HootyBot may follow.
    */
   private async enqueue(
     hrefs: readonly string[],
     depth: number,
-    { base, bounded = false, hops = 0 }: { base?: string; bounded?: boolean; hops?: number } = {},
+    {
+      base,
+      bounded = false,
+      hops = 0,
+      refuse,
+    }: { base?: string; bounded?: boolean; hops?: number; refuse?: Outcome } = {},
   ) {
+    if (hrefs.length === 0) return { added: 0, followed: [] };
     const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
       const target = normalizeUrl(href, base ?? this.origin);
       if (!target) continue;
-      const outcome = this.neverFetched(target);
+      const outcome = this.neverFetched(target) ?? refuse;
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
       const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };
       if (hops > 0) entry.hops = hops;

@@ -24,7 +24,8 @@ describe("what HootyBot fetches", () => {
           "/ok",
         ]).replace(
           "</main>",
-          '<form method="post" action="/subscribe"><input name="e"><button>Go</button></form></main>',
+          '<form method="post" action="/subscribe"><input name="e"><button>Go</button></form>' +
+            '<a href="/p?id=41">Log in</a><a href="/p?id=42"><i class="icon"></i> Warenkorb (2)</a></main>',
         ),
       ),
       "/image": (_req, res) =>
@@ -36,7 +37,7 @@ describe("what HootyBot fetches", () => {
       new Set(["/robots.txt", "/", "/sitemap.xml", "/image", "/ok"]),
     );
     expect(s.log.every((r) => r.method === "GET")).toBe(true);
-    expect(report.skipped).toMatchObject({ "not-html": 3, unsafe: 6, "off-site": 1 });
+    expect(report.skipped).toMatchObject({ "not-html": 3, unsafe: 8, "off-site": 1 });
     expect(report.pages.indexed).toBe(2);
   });
 

@@ -20,6 +20,24 @@ describe("extractLinks", () => {
     expect(links.hrefs).toEqual(["/de/", "/moved", "a.html", "b?x=1&y=2", "/area"]);
   });
 
+  it("keeps apart links whose text names a sign-in, account or cart", () => {
+    const links = extractLinks(`<nav>
+      <a href="/p?id=41">Log in</a><a href="/p?id=42"><span class="icon"></span>Mon&nbsp;compte</a>
+      <a href="/p?id=43">Warenkorb (2)</a><a href="/p?id=44">Iniciar sesión</a>
+      <a href="/p?id=45">Logging in with SSH keys</a><a href="/p?id=41">again</a>
+      <a href="/p?id=46">Account</a><a href="/p?id=47">${"x ".repeat(200)}</a>
+      <a href="/api.html#login">login</a><a href="/api.html"><code>register</code></a>
+    </nav>`);
+    expect(links.actions).toEqual(["/p?id=41", "/p?id=42", "/p?id=43", "/p?id=44"]);
+    expect(links.hrefs).toEqual([
+      "/p?id=45",
+      "/p?id=46",
+      "/p?id=47",
+      "/api.html#login",
+      "/api.html",
+    ]);
+  });
+
   it("survives malformed HTML", () => {
     expect(extractLinks("<a href='x'<<a href=\"y\"><div><a href=z>").hrefs).toContain("z");
     expect(extractLinks("\u0000\uffff<a href").hrefs).toEqual([]);

@@ -1,9 +1,15 @@
+import { namesActionText } from "./policy.js";
 import { scanTags } from "./tags.js";
 
 /** What a page tells the crawler about other pages. */
 export interface PageLinks {
   /** Link targets as written (unresolved), in document order, duplicates removed. */
   hrefs: string[];
+  /**
+   * Targets of links whose text names a sign-in, account or shopping action ("Log in",
+   * "Warenkorb", "Mon compte"), whatever their URL says: never followed, and not in `hrefs`.
+   */
+  actions: string[];
   /** `<base href>`, when the page sets one. */
   base: string | null;
   /** `<link rel="canonical">`, when the page names one. */
@@ -30,6 +36,7 @@ const FOLLOWED_LINK_RELS = /\b(alternate|next|prev|previous)\b/i;
  */
 export function extractLinks(html: string): PageLinks {
   const hrefs = new Set<string>();
+  const actions = new Set<string>();
   let base: string | null = null;
   let canonical: string | null = null;
   let refresh: PageLinks["refresh"] = null;
@@ -38,14 +45,25 @@ export function extractLinks(html: string): PageLinks {
     if (hrefs.size < MAX_LINKS) hrefs.add(href);
     else if (!hrefs.has(href)) capped = true;
   };
-  scanTags(html, LINK_TAGS, (name, attributes) => {
+  scanTags(html, LINK_TAGS, (name, attributes, end) => {
     switch (name) {
       case "a":
       case "area": {
         const href = attributes.href;
         if (href === undefined || "download" in attributes) return;
         if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
-        add(href.trim());
+        // A link into a section ("#login"), to a static page ("login.html") or naming code
+        // (`<code>register</code>`) is about the topic, on a page of its own.
+        if (
+          name === "a" &&
+          !href.includes("#") &&
+          !STATIC_PAGE.test(href.trim()) &&
+          namesActionText(linkText(html, end))
+        ) {
+          actions.add(href.trim());
+        } else {
+          add(href.trim());
+        }
         return;
       }
       case "base":
@@ -74,5 +92,21 @@ export function extractLinks(html: string): PageLinks {
     }
   });
   hrefs.delete("");
-  return { hrefs: [...hrefs], base, canonical, capped, refresh };
+  actions.delete("");
+  for (const href of actions) hrefs.delete(href);
+  return { hrefs: [...hrefs], actions: [...actions], base, canonical, capped, refresh };
+}
+
+const STATIC_PAGE = /\.html?$/i;
+/** Longest link text read for its words: an action's link says a few words. */
+const LINK_TEXT_CHARS = 160;
+
+/** The text of the link whose start tag ends at `from`, when short; "" for a longer one. */
+function linkText(html: string, from: number): string {
+  const window = html.slice(from, from + LINK_TEXT_CHARS + 4);
+  const end = window.search(/<\/a[\s>]/i);
+  if (end < 0) return "";
+  const inner = window.slice(0, end);
+  if (/<(?:code|kbd|samp|tt|var)[\s>]/i.test(inner)) return "";
+  return inner.replace(/<[^>]*>/g, " ");
 }

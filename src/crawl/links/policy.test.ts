@@ -165,3 +165,35 @@ describe("links HootyBot never requests", () => {
     for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
   });
 });
+
+describe("namesActionText", () => {
+  it("knows sign-in, account and cart link texts in five languages, and nothing longer", async () => {
+    const { namesActionText } = await import("./policy.js");
+    const actions = [
+      "Log in",
+      " Sign&nbsp;up ",
+      "My account",
+      "Cart (3)",
+      "Proceed to checkout",
+      "Anmelden",
+      "Zur Kasse",
+      "Il mio account",
+      "Aggiungi al carrello",
+      "Se connecter",
+      "Créer un compte",
+      "Iniciar sesión",
+      "Añadir al carrito",
+    ];
+    for (const text of actions) expect(namesActionText(text), text).toBe(true);
+    const topics = [
+      "",
+      "Account",
+      "Registro de cambios",
+      "Logging in with SSH keys",
+      "How the cart works",
+      "Payment",
+      "x".repeat(500),
+    ];
+    for (const text of topics) expect(namesActionText(text), text).toBe(false);
+  });
+});

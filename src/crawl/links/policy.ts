@@ -1,9 +1,10 @@
 /**
  * Which links HootyBot never requests: files that are not HTML (known by their extension), and
  * anything that acts for a person — login, account, registration, cart, checkout, payment,
- * wishlist, logout — in English, German, Italian, French and Spanish paths and query parameters,
- * and a wiki's special pages for the same.
+ * wishlist, logout — in English, German, Italian, French and Spanish paths, query parameters and
+ * link texts (`namesActionText`), and a wiki's special pages for the same.
  */
+import { decodeHTML } from "entities";
 
 const NOT_HTML = new Set(
   (
@@ -208,6 +209,56 @@ function namesAction(segment: string): boolean {
   const others = content.filter((w) => !ACTION_WORDS.has(w));
   if (others.length === content.length) return false;
   return others.length === 0 || (others.length === 1 && ACTION_CONTEXT.has(others[0] as string));
+}
+
+/**
+ * Link texts (folded, words joined by "-") that name signing in or up, an account, a cart or a
+ * checkout, in the five languages: such a link is never followed whatever its URL says
+ * ("/index.php?id=41" behind "Log in"). Kept to the unambiguous phrases: a bare "Account",
+ * "Registro" or "Payment" in a documentation menu is as often a page about the topic.
+ */
+const ACTION_TEXTS = new Set(
+  [
+    "log-in login sign-in signin sign-on sign-up signup register create-account " +
+      "create-an-account my-account your-account log-out logout sign-out signout cart " +
+      "shopping-cart your-cart view-cart basket shopping-basket checkout check-out " +
+      "proceed-to-checkout wishlist wish-list my-wishlist add-to-cart add-to-basket " +
+      "forgot-password forgot-your-password",
+    "anmelden einloggen registrieren registrierung konto-erstellen mein-konto kundenkonto " +
+      "abmelden ausloggen warenkorb zum-warenkorb in-den-warenkorb zur-kasse merkzettel " +
+      "wunschliste passwort-vergessen",
+    "accedi registrati registrazione il-mio-account crea-account disconnetti carrello " +
+      "vai-al-carrello aggiungi-al-carrello procedi-al-checkout lista-dei-desideri iscriviti " +
+      "password-dimenticata",
+    "connexion se-connecter s-inscrire inscription mon-compte creer-un-compte deconnexion " +
+      "se-deconnecter panier mon-panier voir-le-panier ajouter-au-panier passer-commande " +
+      "liste-de-souhaits liste-d-envies mot-de-passe-oublie",
+    "iniciar-sesion registrarse crear-cuenta mi-cuenta cerrar-sesion carrito ver-carrito " +
+      "anadir-al-carrito agregar-al-carrito finalizar-compra lista-de-deseos cesta " +
+      "olvide-mi-contrasena",
+  ]
+    .join(" ")
+    .split(/\s+/),
+);
+/** Longest link text that may name an action. */
+const ACTION_TEXT_CHARS = 40;
+
+/** True when a link's text (markup removed) names signing in, an account, a cart or a checkout. */
+export function namesActionText(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === "" || trimmed.length > ACTION_TEXT_CHARS * 2) return false;
+  let words = trimmed.includes("&") ? decodeHTML(trimmed) : trimmed;
+  if (/[^ -~\s]/.test(words)) {
+    words = words.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+  if (words.length > ACTION_TEXT_CHARS) return false;
+  const folded = words
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    // A cart's count ("Cart (2)").
+    .replace(/-\d+$/, "");
+  return ACTION_TEXTS.has(folded);
 }
 
 /** A wiki's special namespace in the five languages (folded: "Spécial" is "special"). */

@@ -5,7 +5,12 @@ import { decodeHTMLAttribute } from "entities";
  * Comments and the text of script, style, textarea, title and template elements are skipped as a
  * browser would. Unlike a tree builder, the cost does not depend on how deeply tags nest.
  */
-export type TagVisitor = (name: string, attributes: Record<string, string>) => void;
+export type TagVisitor = (
+  name: string,
+  attributes: Record<string, string>,
+  /** Where the text after the tag starts. */
+  end: number,
+) => void;
 
 const RAW_TEXT = new Set([
   "script",
@@ -42,7 +47,7 @@ export function scanTags(html: string, wanted: ReadonlySet<string>, visit: TagVi
     const name = html.slice(i + 1, nameEnd).toLowerCase();
     const close = tagEnd(html, nameEnd);
     if (close < 0) return;
-    if (wanted.has(name)) visit(name, attributes(html.slice(nameEnd, close)));
+    if (wanted.has(name)) visit(name, attributes(html.slice(nameEnd, close)), close + 1);
     let next = close + 1;
     if (RAW_TEXT.has(name)) {
       const closer = closers.get(name) ?? new RegExp(`</${name}`, "gi");

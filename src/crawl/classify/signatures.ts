@@ -4,8 +4,8 @@
  * challenge page carries, or vendor evidence together with the shape of a challenge page); a
  * CDN header on its own never matches. The first signature that matches wins, so specific ones
  * come before generic ones. Wording alone (an article can quote any block page) counts only with
- * a refusal status or on a short page shaped like an interstitial (few links, a script, form or
- * refresh doing the check).
+ * a refusal status or on a short page shaped like an interstitial (few links, little text beside
+ * the check, a script, form or refresh doing it); so do a CAPTCHA widget and a product's title.
  * Signatures were written from public descriptions of each product's pages (detection lists of
  * open-source WAF detectors, vendors' documentation, bug reports).
  */

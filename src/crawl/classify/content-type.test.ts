@@ -19,6 +19,17 @@ describe("content type", () => {
     expect(isHtml("text/html", "<html><body>a\u0000b")).toBe(false);
     expect(isHtml("text/html", "<p>The %PDF- header starts a PDF file.</p>")).toBe(true);
     expect(looksBinary(`<p>${"x".repeat(2000)}\u0000</p>`)).toBe(false);
+    expect(isHtml("text/html", "\uFFFD\uFFFD\uFFFD\uFFFD\u0000\u0010JFIF\u0000")).toBe(false);
+    const compressed = Array.from({ length: 600 }, (_, i) => String.fromCharCode((i * 37) % 256));
+    expect(isHtml("text/html", `<html>${compressed.join("")}`)).toBe(false);
+  });
+
+  it("reads a page of text with a stray control character as HTML, as browsers do", () => {
+    const page = `<!doctype html><html><head><title>Specials</title></head><body><h1>This week</h1>${"<p>Rye and spelt sourdough, butter croissants and plum tarts from the valley mill.</p>".repeat(4)}</body></html>`;
+    expect(isHtml("text/html; charset=utf-8", `${page}\u0000`)).toBe(true);
+    expect(isHtml("text/html", page.replace("This week", "This\u0000week"))).toBe(true);
+    expect(isHtml("text/html", page.replace("Rye", "\u0001\u0002Rye"))).toBe(true);
+    expect(isHtml("", page.replace("<h1>", "<h1>\u0000"))).toBe(true);
   });
 
   it("sniffs when the type is missing or malformed", () => {

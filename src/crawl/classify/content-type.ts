@@ -18,8 +18,8 @@ const OTHER_TAG = /^<[a-z][\w-]*[\s/>]/;
 const XML_ROOT = /^<(?:rss|feed|urlset|sitemapindex|svg|plist|opml|kml|gpx)[\s/>]/;
 
 export function sniffHtml(body: string): boolean {
+  if (binaryShare(body)) return false;
   const start = body.slice(0, 1024);
-  if (start.includes("\u0000")) return false;
   const head = start.replace(/^\uFEFF?\s*/, "").toLowerCase();
   if (HTML_START.test(head)) return true;
   if (head.startsWith("<?xml")) return /<html[\s>]|<!doctype html/.test(head);
@@ -41,24 +41,44 @@ export function mayBeHtml(contentType: string | null): boolean {
 
 /**
  * Files that begin with a signature HTML never has (PDF, ZIP and the office formats built on it,
- * PNG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them — or a NUL byte early
- * on): a server that calls one of them HTML is mistaken.
+ * PNG, JPEG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them): a server that
+ * calls one of them HTML is mistaken.
  */
 const BINARY_STARTS = [
   "%PDF-",
   "PK\u0003\u0004",
   "\uFFFDPNG\r\n",
   "\u2030PNG\r\n",
+  "\uFFFD\uFFFD\uFFFD",
+  "\u00FF\u00D8\u00FF",
   "GIF87a",
   "GIF89a",
   "\u001F\uFFFD\u0008",
   "\u001F\u2039\u0008",
 ];
 
+/** Characters of the body whose control characters are counted. */
+const BINARY_SAMPLE = 4096;
+
+/** C0 controls that text never carries (tab, line feed, form feed, carriage return, escape do). */
+function isControl(code: number): boolean {
+  return code < 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13 && code !== 27;
+}
+
+/**
+ * Control characters make up a share of the start of the body that only binary data has (about
+ * one byte in ten in compressed data or an image). A stray NUL in a page of text is no more than
+ * a typo: browsers render the page.
+ */
+function binaryShare(body: string): boolean {
+  const length = Math.min(body.length, BINARY_SAMPLE);
+  let controls = 0;
+  for (let i = 0; i < length; i++) if (isControl(body.charCodeAt(i))) controls++;
+  return controls > 0 && controls * 32 > length;
+}
+
 export function looksBinary(body: string): boolean {
-  return (
-    BINARY_STARTS.some((start) => body.startsWith(start)) || body.slice(0, 1024).includes("\u0000")
-  );
+  return BINARY_STARTS.some((start) => body.startsWith(start)) || binaryShare(body);
 }
 
 export function isHtml(contentType: string, body: string): boolean {

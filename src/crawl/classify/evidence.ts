@@ -207,6 +207,33 @@ export function blockWording(e: Evidence): boolean {
   return memo(e, "block", () => inWords(e, ...BLOCK_WORDS));
 }
 
+/**
+ * Words of a sentence about the check itself (the visitor, a robot, a wait, the browser, the
+ * block, its reference number), in the languages of CHALLENGE_WORDS.
+ */
+const ABOUT_THE_CHECK =
+  /verif|human|robot|\bbots?\b|captcha|secur|check|javascript|\bjs\b|cookie|browser|access|wait|moment|second|continu|proceed|redirect|block|denied|reject|forbidden|\bray\b|incident|reference|support id|event id|request|automat|traffic|protect|firewall|connection|ddos|challenge|interruption|error|prüf|mensch|vérif|navigat|umano|sicurezza|humano|провер|робот|человек|доступ/;
+
+/** Beside the sentences about the check, an interstitial has at most this much text. */
+export const TEXT_BESIDE = 150;
+
+/**
+ * Little readable text besides the sentences about the check: the check is the page's purpose.
+ * A contact page with a CAPTCHA widget, or an article titled after a product, has paragraphs of
+ * its own.
+ */
+export function littleElse(e: Evidence): boolean {
+  return memo(e, "little-else", () => {
+    if (e.page.textLength > 4 * INTERSTITIAL_TEXT) return false;
+    let beside = 0;
+    for (const sentence of e.page.text.split(/(?<=[.!?…])\s+/)) {
+      if (!ABOUT_THE_CHECK.test(sentence)) beside += sentence.length + 1;
+      if (beside > TEXT_BESIDE) return false;
+    }
+    return true;
+  });
+}
+
 /** Few links: an interstitial links to a vendor or a privacy page at most, a site page to itself. */
 export function fewLinks(e: Evidence, max = 8): boolean {
   return e.page.links <= max;
@@ -224,9 +251,9 @@ export function scriptOnly(e: Evidence, maxText = 40): boolean {
 
 /**
  * The page is shaped like a challenge: challenge wording, or a script or refresh doing the work.
- * Answered 200, it must look like an interstitial too (short, few links, a script, refresh or
- * form doing the check): a protected site sends its vendor's headers and cookies with every page,
- * and a short page of it may well mention a robot.
+ * Answered 200, it must look like an interstitial too (short, few links, little text beside the
+ * check, a script, refresh or form doing it): a protected site sends its vendor's headers and
+ * cookies with every page, and a short page of it may well mention a robot.
  */
 export function challengeShape(e: Evidence): boolean {
   if (!refusalStatus(e)) {
@@ -234,7 +261,8 @@ export function challengeShape(e: Evidence): boolean {
       challengeWording(e) &&
       short(e, 1000) &&
       fewLinks(e) &&
-      (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0)
+      (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0) &&
+      littleElse(e)
     );
   }
   return (

@@ -22,6 +22,13 @@ describe("allowListGuide", () => {
     );
   });
 
+  it("names the CAPTCHA service and the waiting room in the advice", () => {
+    expect(allowListGuide("reCAPTCHA").url).toBe("https://hooty.to/bot/allow/recaptcha");
+    expect(allowListGuide("hCaptcha").advice).toContain("hCaptcha");
+    expect(allowListGuide("Turnstile").advice).toContain("Turnstile");
+    expect(allowListGuide("Cloudflare").advice).toContain("Bypass Waiting Room");
+  });
+
   it("falls back to the generic guide", () => {
     expect(allowListGuide(null).url).toBe("https://hooty.to/bot/allow");
     expect(allowListGuide("Unknown Shield").url).toBe("https://hooty.to/bot/allow");

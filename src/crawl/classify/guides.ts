@@ -8,7 +8,7 @@ export const GUIDE_BASE = "https://hooty.to/bot/allow";
 const UA = "the user agent containing “HootyBot”";
 
 const ADVICE: Record<string, string> = {
-  Cloudflare: `In the Cloudflare dashboard, add a WAF custom rule matching ${UA} with the action Skip (skip the remaining custom rules, managed rules, rate limiting and Super Bot Fight Mode). Bot Fight Mode on the Free plan cannot be skipped by a rule: turn it off for the site, and leave “I'm Under Attack” mode off.`,
+  Cloudflare: `In the Cloudflare dashboard, add a WAF custom rule matching ${UA} with the action Skip (skip the remaining custom rules, managed rules, rate limiting and Super Bot Fight Mode). Bot Fight Mode on the Free plan cannot be skipped by a rule: turn it off for the site, and leave “I'm Under Attack” mode off. A Waiting Room queues HootyBot like any visitor: add a Waiting Room rule matching ${UA} with the action Bypass Waiting Room.`,
   Akamai: `In Akamai Bot Manager, define HootyBot as a custom bot (${UA}) in a category whose action is Allow, or exempt it in the App & API Protector security policy.`,
   Imperva: `In the Imperva Cloud Security Console, add a security rule or policy exception for ${UA} with the action Allow (or add HootyBot to the allowed good bots) so that bot protection does not challenge it.`,
   Sucuri: `In the Sucuri Firewall dashboard (Access Control), allow-list HootyBot: add ${UA} to the allowed user agents, or its published IP addresses to the allow-list.`,
@@ -35,7 +35,17 @@ const ADVICE: Record<string, string> = {
   "Azure WAF": `In the Azure WAF policy, add a custom rule matching ${UA} with the action Allow, ahead of the bot-manager and rate-limit rules.`,
   BitNinja: `In the BitNinja console, allow-list HootyBot's IP addresses or ask the host to exempt ${UA} from the browser check.`,
   Reblaze: `In the Reblaze console, add an allow rule for ${UA}.`,
+  StackPath: `In the StackPath WAF (the site's Security settings), add a custom rule matching ${UA} with the action Allow, ahead of any Block or Captcha rule and the bot protection.`,
+  GeeTest: captchaAdvice("GeeTest"),
+  hCaptcha: captchaAdvice("hCaptcha"),
+  reCAPTCHA: captchaAdvice("reCAPTCHA"),
+  Turnstile: captchaAdvice("Cloudflare Turnstile"),
 };
+
+/** A CAPTCHA service the site's own code, a plugin or the host puts in front of the pages. */
+function captchaAdvice(service: string): string {
+  return `A ${service} CAPTCHA stands in front of the pages, added by the site's code, a plugin (a security or anti-spam plugin) or the host's bot protection. Exempt ${UA} where it is turned on (the plugin's or the host's allow-list), or show it only on forms; HootyBot never solves CAPTCHAs.`;
+}
 
 const GENERIC_ADVICE = `A CAPTCHA, browser check or firewall stands in front of the pages. Exempt ${UA} (full string: Mozilla/5.0 (compatible; HootyBot/1.0; +https://hooty.to/bot)) from that check in the service or plugin that adds it; HootyBot never runs JavaScript or solves challenges.`;
 

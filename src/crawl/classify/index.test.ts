@@ -37,6 +37,8 @@ describe("classify: the order of decisions", () => {
     const mislabelled = classify(r(200, { "content-type": "text/html" }, "%PDF-1.7\n"));
     expect(mislabelled.kind).toBe("not-html");
     expect(mislabelled.detail).toMatch(/says it is text\/html, but its body is binary data/);
+    // A stray NUL in a page of text (a paste from a word processor) leaves it a page.
+    expect(classify(r(200, html, `<!doctype html>${text}\u0000`)).kind).toBe("content");
   });
 
   it("then js-rendered, before noindex", () => {

@@ -53,6 +53,14 @@ describe("scanPage", () => {
     ).toBe(0);
   });
 
+  it("measures the chrome outside the mount element", () => {
+    const page = scanPage(
+      '<header><nav><a href="/">Home</a></nav></header><div id="root"><footer>inside</footer></div><div class="consent-bar">We use cookies</div><p>Own</p><footer>Imprint</footer>',
+    );
+    expect(page.chromeText).toBe("home".length + "we use cookies".length + "imprint".length + 3);
+    expect(scanPage("<footer><p>Unclosed").chromeText).toBe("unclosed".length + 1);
+  });
+
   it("counts the fields a person fills in, not captcha or hidden ones", () => {
     const page = scanPage(
       '<form><input type="hidden" name="a"><input type="email" name="e"><textarea name="m"></textarea><input name="rep"><input type="submit"></form>',

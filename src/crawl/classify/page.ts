@@ -40,6 +40,11 @@ export interface PageFacts {
   mount: boolean;
   /** Readable characters inside the first mount element (server-rendered text lives there). */
   mountText: number;
+  /**
+   * Readable characters of the site's chrome outside the mount element: header, footer, nav,
+   * aside, a cookie or consent banner. A shell's server sends those and nothing else.
+   */
+  chromeText: number;
   /** Fields a person fills in: textarea, e-mail, password, phone, ordinary text inputs. */
   userFields: number;
   forms: number;
@@ -78,6 +83,10 @@ const MOUNT_ID =
 /** Custom elements Angular and web-component apps bootstrap into: <app-root>, <my-app>, <x-root>. */
 const MOUNT_ELEMENT = /^(?:[a-z][\w]*-(?:root|app)|my-app|ng-view|router-outlet)$/;
 
+const CHROME_ELEMENT = new Set(["header", "footer", "nav", "aside"]);
+/** A cookie or consent banner, by its id or class. */
+const CHROME_BANNER = /\s(?:id|class)\s*=\s*["']?[^"'>]*(?:cookie|consent|gdpr)/;
+
 const USER_INPUT_TYPES = new Set([
   "",
   "text",
@@ -106,6 +115,7 @@ export function scanPage(body: string): PageFacts {
     scripts: 0,
     mount: false,
     mountText: 0,
+    chromeText: 0,
     userFields: 0,
     forms: 0,
     links: 0,
@@ -136,6 +146,10 @@ export function scanPage(body: string): PageFacts {
   let mountName = "";
   let mountDepth = 0;
   let mountStart = 0;
+  // The chrome element open now (outermost), as for the mount element.
+  let chromeName = "";
+  let chromeDepth = 0;
+  let chromeStart = 0;
   let tags = 0;
   let at = 0;
   const end = html.length;
@@ -198,6 +212,21 @@ export function scanPage(body: string): PageFacts {
       else if (!tag.endsWith("/>")) mountDepth++;
       if (mountDepth === 0) facts.mountText = facts.textLength - mountStart;
     }
+    if (chromeDepth > 0 && name === chromeName) {
+      if (closing) chromeDepth--;
+      else if (!tag.endsWith("/>")) chromeDepth++;
+      if (chromeDepth === 0) facts.chromeText += facts.textLength - chromeStart;
+    } else if (
+      !closing &&
+      chromeDepth === 0 &&
+      mountDepth === 0 &&
+      !tag.endsWith("/>") &&
+      (CHROME_ELEMENT.has(name) || (tag.length <= 2048 && CHROME_BANNER.test(tag)))
+    ) {
+      chromeName = name;
+      chromeDepth = 1;
+      chromeStart = facts.textLength;
+    }
     if (closing) continue;
 
     if (name === "title" && facts.title === "") {
@@ -242,6 +271,7 @@ export function scanPage(body: string): PageFacts {
     }
   }
   if (mountDepth > 0) facts.mountText = facts.textLength - mountStart;
+  if (chromeDepth > 0) facts.chromeText += facts.textLength - chromeStart;
   facts.text = text.join(" ");
   facts.markup = markup.join("");
   facts.noscript = facts.noscript.trim();

@@ -44,6 +44,26 @@ describe("judgeShell", () => {
     expect(shell("")).toBe(false);
   });
 
+  it("finds shells whose server sends only the site's chrome", () => {
+    const bundle = '<script src="/bundle.js"></script>';
+    expect(
+      shell(
+        `<div id="root"></div><div class="cookie-banner">We use cookies to improve your visit. By browsing on you accept them. <a href="/privacy">Privacy</a> <button>OK</button></div>${bundle}`,
+      ),
+    ).toBe(true);
+    expect(
+      shell(
+        `<header><a href="/">Corner Books</a> <a href="/shop">Shop</a> <a href="/events">Events</a></header><div id="app"></div><footer>© 2025 Corner Books · Imprint · 3 Mill Lane, Norwich</footer>${bundle}`,
+      ),
+    ).toBe(true);
+    // The chrome beside a page of its own stays a page: the mount is a widget's.
+    expect(
+      shell(
+        `<header><a href="/">Corner Books</a></header><main><h1>Readings</h1><p>Poetry night on Friday at seven; entry is free and tea is on us.</p></main><div id="app"></div><footer>© 2025 Corner Books</footer>${bundle}`,
+      ),
+    ).toBe(false);
+  });
+
   it("leaves short pages alone whose script only adds a widget", () => {
     const bundle = '<script src="/static/js/main.js"></script>';
     const contact =

@@ -47,9 +47,11 @@ export function judgeShell(page: PageFacts): ShellVerdict {
   const loader = page.textLength < OWN_TEXT && LOADER.test(page.text);
   const empty = page.textLength < NEAR_EMPTY;
   // Text inside the mount element means the server rendered it: a short page, not a shell; so
-  // does text beside it.
+  // does text beside it, unless it is only the site's header, footer or cookie banner.
   const emptyMount =
-    page.mount && page.mountText < NEAR_EMPTY && page.textLength - page.mountText < OWN_TEXT;
+    page.mount &&
+    page.mountText < NEAR_EMPTY &&
+    page.textLength - page.mountText - page.chromeText < OWN_TEXT;
   if (app && emptyMount)
     return { shell: true, reason: "an empty mount element filled by script bundles" };
   if (app && notice)

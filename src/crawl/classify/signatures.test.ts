@@ -49,12 +49,30 @@ const CASES: [string | null, string, ResponseToClassify][] = [
     r(503, cf, "<title>Just a moment...</title><p>Please wait.</p>"),
   ],
   [
+    "Cloudflare",
+    "waiting room",
+    r(
+      200,
+      cf,
+      '<title>Waiting Room powered by Cloudflare</title><meta http-equiv="refresh" content="30"><h1>You are now in line.</h1><p>Thanks for your patience. Your estimated wait time is 4 minutes.</p>',
+    ),
+  ],
+  [
     "Akamai",
     "access denied reference",
     r(
       403,
       { ...html, server: "AkamaiGHost" },
       "<title>Access Denied</title><h1>Access Denied</h1>You don't have permission to access this. Reference&#32;&#35;18&#46;2f1e&#46;1700000000&#46;9a8b",
+    ),
+  ],
+  [
+    "Akamai",
+    "bot manager sensor page",
+    r(
+      200,
+      { ...html, server: "AkamaiGHost", "set-cookie": "_abck=0A1B~-1~YAAQ~-1~-1~-1; Path=/" },
+      '<title></title><script src="/akam/13/3f9a0c21" defer></script><script>window.bmak={};setTimeout(function(){location.reload()},1200)</script>',
     ),
   ],
   [
@@ -289,12 +307,48 @@ const CASES: [string | null, string, ResponseToClassify][] = [
   ["Imperva", "bare 403 with x-iinfo", r(403, { ...html, "x-iinfo": "1-2-3 NNNN" }, "")],
   ["Sucuri", "bare 403 with x-sucuri-id", r(403, { ...html, "x-sucuri-id": "16012" }, "")],
   [
-    null,
+    "StackPath",
+    "waf block",
+    r(
+      403,
+      { ...html, server: "StackPath", "x-sp-waf": "1" },
+      "<title>Access blocked</title><h1>Sorry, you have been blocked</h1><p>This website uses a security service to protect itself from online attacks.</p><p>Powered by StackPath</p>",
+    ),
+  ],
+  [
+    "GeeTest",
+    "verification page",
+    r(
+      200,
+      html,
+      '<title>Verification</title><script src="https://static.geetest.com/v4/gt4.js"></script><p>Slide the piece into place to continue.</p><div id="captcha-box"></div><script>initGeetest4({captchaId:"c1"},function(c){c.appendTo("#captcha-box")})</script>',
+    ),
+  ],
+  [
+    "hCaptcha",
     "captcha interstitial",
     r(
       403,
       html,
       '<h1>One more step</h1><p>Please complete the security check to access this site.</p><div class="h-captcha" data-sitekey="x"></div>',
+    ),
+  ],
+  [
+    "reCAPTCHA",
+    "captcha interstitial",
+    r(
+      200,
+      html,
+      '<title>Are you a robot?</title><h1>Please confirm you are human</h1><form method="post" action="/verify"><div class="g-recaptcha" data-sitekey="x"></div><button>Continue</button></form>',
+    ),
+  ],
+  [
+    "Turnstile",
+    "captcha interstitial",
+    r(
+      200,
+      html,
+      '<title>Security check</title><h1>Verify you are human</h1><p>Complete the check below to continue to the shop.</p><form method="post"><div class="cf-turnstile" data-sitekey="x"></div><button>Continue</button></form>',
     ),
   ],
   [
@@ -340,6 +394,42 @@ const CASES: [string | null, string, ResponseToClassify][] = [
     r(403, { ...html, "x-datadome": "protected" }, "<h1>You have been blocked</h1>"),
   ],
   [
+    "BitNinja",
+    "a 200 check that reloads",
+    r(
+      200,
+      html,
+      "<title>Security check by BitNinja.IO</title><h1>Security check by BitNinja.IO</h1><p>One moment: we make sure you are a human and not a bot.</p><script>setTimeout(function(){location.reload()},2500)</script>",
+    ),
+  ],
+  [
+    "Barracuda",
+    "a 200 block page with its cookie",
+    r(
+      200,
+      { ...html, "set-cookie": "barra_counter_session=812; path=/" },
+      "<title>Request Rejected</title><h1>You have been blocked</h1><p>The page you asked for was blocked. Contact the site's administrator if this is a mistake. Event ID: 5521</p>",
+    ),
+  ],
+  [
+    "Imperva",
+    "a Distil page answered 200",
+    r(
+      200,
+      html,
+      '<title>Pardon Our Interruption</title><script src="/x1y2-distil.js" defer></script><h1>Pardon Our Interruption</h1><p>Something about your browser made us think you were a bot.</p><div id="distilCaptchaForm"></div>',
+    ),
+  ],
+  [
+    "Radware",
+    "a bot manager captcha",
+    r(
+      200,
+      html,
+      '<title>Radware Bot Manager Captcha</title><h1>We apologize for the inconvenience</h1><p>Your activity on this site made us think that you are a bot.</p><form method="post" action="https://validate.perfdrive.com/c"><div class="g-recaptcha" data-sitekey="x"></div></form>',
+    ),
+  ],
+  [
     "PerimeterX",
     "a refusal asking to verify with its cookie",
     r(
@@ -361,6 +451,13 @@ describe("signature table", () => {
     expect(unused).toEqual([]);
   });
 });
+
+/** About a hundred words of a small business's own text. */
+const CONTACT =
+  "<p>Elm Street Bakery bakes rye, spelt and wheat sourdough every morning from flour of the valley mill.</p><p>Write to us for cake orders, catering for weddings and birthdays, or questions about allergens; we answer within two working days.</p><p>You find us at 12 Elm Street, Springfield, open Tuesday to Saturday from seven to two, Sunday from eight to noon.</p><p>Parking is free behind the shop, and the number 4 bus stops at the corner.</p>";
+/** A short review: its own sentences, some about protection products. */
+const REVIEW =
+  "<p>We moved our small shop to a new host last spring and compared three services on price, support and speed over six weeks.</p><p>Setup took an afternoon, the dashboard is plain, and the support team answered our two questions on the same day.</p><p>Pages loaded as fast as before for visitors in Europe, slightly slower in South America.</p><p>Our verdict: a fair price for a small site, with a clear contract and no surprises on the invoice.</p>";
 
 /** A short page of a site: navigation links, a title, a few sentences. */
 const sitePage = (title: string, text: string, extra = "") =>
@@ -703,6 +800,108 @@ const LOOK_ALIKES: [string, ResponseToClassify][] = [
       200,
       html,
       `<title>How reCAPTCHA works</title><nav>${'<a href="/x">Section</a>'.repeat(12)}</nav><h1>How reCAPTCHA works</h1><p>The checkbox asks you to verify you are human; here is a live demo.</p><div class="g-recaptcha" data-sitekey="x"></div>`,
+    ),
+  ],
+  // Short pages of a site with a CAPTCHA widget or a product's name in the title: the check is
+  // not the page's purpose, whatever its wording.
+  [
+    "a contact page with reCAPTCHA asking to verify you are human",
+    r(
+      200,
+      html,
+      `<title>Contact us</title><h1>Contact us</h1>${CONTACT}<form method="post" action="/contact"><textarea name="message"></textarea><script src="https://www.google.com/recaptcha/api.js"></script><div class="g-recaptcha" data-sitekey="x"></div><p>Please verify you are human.</p><button>Send</button></form>`,
+    ),
+  ],
+  [
+    "a contact page with an hCaptcha widget and no form fields",
+    r(
+      200,
+      html,
+      `<title>Contact us</title><h1>Contact us</h1>${CONTACT}<script src="https://js.hcaptcha.com/1/api.js"></script><div class="h-captcha" data-sitekey="x"></div><p>Please complete the security check.</p>`,
+    ),
+  ],
+  [
+    "a newsletter page with Turnstile, through Cloudflare",
+    r(
+      200,
+      cf,
+      `<title>Newsletter</title><h1>Our newsletter</h1>${CONTACT}<script src="https://challenges.cloudflare.com/turnstile/v0/api.js" defer></script><div class="cf-turnstile" data-sitekey="x"></div><p>Verify you are human by completing the action below.</p>`,
+    ),
+  ],
+  [
+    "a contact page behind DDoS-Guard with a captcha and challenge wording",
+    r(
+      200,
+      { ...html, server: "ddos-guard", "set-cookie": "__ddg1_=x; path=/" },
+      `<title>Contact</title><h1>Contact</h1>${CONTACT}<form method="post"><div class="g-recaptcha"></div><p>Please verify you are human.</p></form>`,
+    ),
+  ],
+  [
+    "a review titled after DDoS-Guard",
+    r(
+      200,
+      html,
+      `<title>DDoS-Guard review</title><h1>DDoS-Guard review</h1>${REVIEW}<script>gtag("js")</script>`,
+    ),
+  ],
+  [
+    "a vendor's own page titled DDoS-Guard",
+    r(
+      200,
+      html,
+      `<title>DDoS-Guard — DDoS protection and CDN</title><h1>Protect your website</h1>${REVIEW}<p>Checking your browser before accessing your site takes under a second.</p>`,
+    ),
+  ],
+  [
+    "an article titled Vercel Security Checkpoint",
+    r(200, html, `<title>Vercel Security Checkpoint</title><h1>What is it?</h1>${REVIEW}`),
+  ],
+  [
+    "an article titled like the Sucuri block page",
+    r(
+      200,
+      html,
+      `<title>Sucuri WebSite Firewall - Access Denied</title><h1>Why Sucuri blocked me</h1>${REVIEW}<p>The Sucuri Website Firewall blocked my own visit.</p>`,
+    ),
+  ],
+  [
+    "an article titled Request Rejected quoting F5",
+    r(
+      200,
+      html,
+      `<title>Request Rejected</title><h1>Request Rejected</h1>${REVIEW}<p>“The requested URL was rejected. Please consult with your administrator.”</p>`,
+    ),
+  ],
+  [
+    "an article with an image and a link under SiteGround's check path",
+    r(
+      200,
+      html,
+      `<title>Hosting</title>${REVIEW}<img src="/.well-known/sgcaptcha/logo.png" alt=""><a href="/.well-known/sgcaptcha/">sgcaptcha</a>`,
+    ),
+  ],
+  [
+    "a review of the Barracuda WAF quoting its block page",
+    r(
+      200,
+      html,
+      `<title>Barracuda WAF review</title>${REVIEW}<p>Its page says: you have been blocked.</p>`,
+    ),
+  ],
+  [
+    "a sign-in page with GeeTest",
+    r(
+      200,
+      html,
+      '<title>Sign in</title><form method="post"><input name="user"><input type="password" name="pw"><div id="gt"></div></form><script src="https://static.geetest.com/v4/gt4.js"></script>',
+    ),
+  ],
+  [
+    "a single-page app on Akamai, with the sensor script",
+    r(
+      200,
+      { ...html, server: "AkamaiGHost", "set-cookie": "_abck=1; path=/" },
+      '<div id="root"></div><script src="/akam/13/3f9a0c21" defer></script><script src="/static/js/main.js"></script>',
     ),
   ],
 ];

@@ -4,8 +4,8 @@
  * challenge page carries, or vendor evidence together with the shape of a challenge page); a
  * CDN header on its own never matches. The first signature that matches wins, so specific ones
  * come before generic ones. Wording alone (an article can quote any block page) counts only with
- * a refusal status or on a short page shaped like an interstitial (few links, a script, form or
- * refresh doing the check).
+ * a refusal status or on a short page shaped like an interstitial (few links, little text beside
+ * the check, a script, form or refresh doing it); so do a CAPTCHA widget and a product's title.
  * Signatures were written from public descriptions of each product's pages (detection lists of
  * open-source WAF detectors, vendors' documentation, bug reports).
  */
@@ -23,6 +23,7 @@ import {
   inMarkup,
   inTitle,
   inWords,
+  littleElse,
   refusalStatus,
   scriptOnly,
   short,
@@ -41,6 +42,56 @@ export interface Signature {
 function brandedRefusal(e: Evidence, brand: string): boolean {
   return short(e, 1500) && refusalStatus(e) && fewLinks(e) && inWords(e, brand);
 }
+
+/** Something on the page does the check: a script, a refresh or a form. */
+function mechanism(e: Evidence): boolean {
+  return e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0;
+}
+
+/**
+ * A page titled after a product is its check only when shaped like one: an article about the
+ * product (or one quoting its page) bears the title too, with text of its own.
+ */
+function titledCheck(e: Evidence): boolean {
+  return (
+    refusalStatus(e) ||
+    (e.page.textLength < 600 && littleElse(e) && (mechanism(e) || e.page.textLength < 100))
+  );
+}
+
+/**
+ * A page whose purpose is a CAPTCHA: the widget, nothing for a person to fill in, few links and
+ * little text beside the check. A contact or sign-up form carries the same widget among its own
+ * fields and text.
+ */
+function captchaInterstitial(e: Evidence, ...widgets: string[]): boolean {
+  return (
+    short(e, 2000) &&
+    fewLinks(e) &&
+    e.page.userFields === 0 &&
+    inMarkup(e, ...widgets) &&
+    littleElse(e) &&
+    (challengeWording(e) ||
+      (e.page.textLength < 600 &&
+        (refusalStatus(e) ||
+          inTitle(
+            e,
+            "captcha",
+            "robot",
+            "human",
+            "security check",
+            "bot check",
+            "browser check",
+            "verification required",
+            "attention required",
+          ))))
+  );
+}
+
+/** A redirect to SiteGround's check, by a refresh or a script (a link or an image is no check). */
+const SITEGROUND_REDIRECT =
+  /http-equiv\s*=\s*["']?refresh[^>]*\/\.well-known\/sgcaptcha|location(?:\.href)?\s*=\s*["'`][^"'`]*\/\.well-known\/sgcaptcha|location\.(?:replace|assign)\(\s*["'`][^"'`]*\/\.well-known\/sgcaptcha/;
+const RELOAD = /location\.(?:reload|replace)\(/;
 
 const KASADA_PATH =
   /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:ips|p)\.js/;
@@ -86,6 +137,7 @@ export const SIGNATURES: readonly Signature[] = [
       fewLinks(e) &&
       e.page.userFields === 0 &&
       inMarkup(e, "challenges.cloudflare.com/turnstile", "cf-turnstile") &&
+      (refusalStatus(e) || littleElse(e)) &&
       (inTitle(e, "just a moment") ||
         (cloudflareEdge(e) && (challengeWording(e) || refusalStatus(e)))),
   },
@@ -111,6 +163,15 @@ export const SIGNATURES: readonly Signature[] = [
       (cloudflareEdge(e) || inMarkup(e, "/cdn-cgi/") || refusalStatus(e)) &&
       // A post of a Cloudflare customer may carry the title too.
       (refusalStatus(e) || challengeWording(e) || e.page.textLength < 100),
+  },
+  {
+    product: "Cloudflare",
+    what: "a Cloudflare Waiting Room (a queue in front of the site)",
+    test: (e) =>
+      short(e, 2000) &&
+      fewLinks(e) &&
+      (inWords(e, "waiting room powered by cloudflare") || cookie(e, "__cfwaitingroom")) &&
+      (refusalStatus(e) || (mechanism(e) && littleElse(e))),
   },
 
   // Akamai
@@ -139,6 +200,17 @@ export const SIGNATURES: readonly Signature[] = [
         "ak-challenge-",
       ),
   },
+  {
+    product: "Akamai",
+    what: "an Akamai Bot Manager sensor page (it reloads the page once its script has run)",
+    // Every page of a customer loads the sensor; this one has nothing else and reloads itself.
+    test: (e) =>
+      short(e, 40) &&
+      !e.page.mount &&
+      inMarkup(e, "/akam/") &&
+      (header(e, "server", "akamaighost") || cookie(e, "_abck", "bm_sz", "ak_bmsc")) &&
+      (e.page.metaRefresh || RELOAD.test(e.page.markup)),
+  },
 
   // Imperva / Incapsula (Distil's "Pardon Our Interruption" belongs to Imperva)
   {
@@ -166,7 +238,7 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       fewLinks(e, 5) &&
       inWords(e, "pardon our interruption") &&
-      (inMarkup(e, "distil_r_", "/distil_", "incapsula", "imperva", "reese84") ||
+      (inMarkup(e, "distil", "incapsula", "imperva", "reese84") ||
         cookie(e, "reese84", "visid_incap", "incap_ses", "___utmvc") ||
         e.headers.has("x-iinfo")),
   },
@@ -195,7 +267,8 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       (inMarkup(e, "sucuri_cloudproxy_js") ||
         inWords(e, "cloudproxy@sucuri.net") ||
-        ((refusalStatus(e) || (fewLinks(e) && inTitle(e, "sucuri website firewall"))) &&
+        ((refusalStatus(e) ||
+          (fewLinks(e) && inTitle(e, "sucuri website firewall") && titledCheck(e))) &&
           inWords(e, "sucuri website firewall", "sucuri cloudproxy") &&
           inWords(e, "access denied", "block id", "blocked", "verif"))),
   },
@@ -312,9 +385,10 @@ export const SIGNATURES: readonly Signature[] = [
       short(e, 1500) &&
       fewLinks(e, 3) &&
       ((inWords(e, "the requested url was rejected") &&
-        (refusalStatus(e) || e.page.title === "request rejected" || e.page.textLength < 400)) ||
+        (refusalStatus(e) ||
+          ((e.page.title === "request rejected" || e.page.textLength < 400) && littleElse(e)))) ||
         (inWords(e, "your support id is") &&
-          (e.page.title === "request rejected" ||
+          ((e.page.title === "request rejected" && littleElse(e)) ||
             cookie(e, "ts0", "ts1") ||
             inMarkup(e, "/tspd/")))),
   },
@@ -336,7 +410,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "the Vercel Security Checkpoint (“We're verifying your browser”)",
     test: (e) =>
       short(e) &&
-      ((fewLinks(e, 3) && inTitle(e, "vercel security checkpoint")) ||
+      ((fewLinks(e, 3) && inTitle(e, "vercel security checkpoint") && titledCheck(e)) ||
         inMarkup(e, "/.well-known/vercel/security/") ||
         (refusalStatus(e) &&
           inWords(e, "vercel security checkpoint", "we're verifying your browser"))),
@@ -388,8 +462,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a DDoS-Guard browser check",
     test: (e) =>
       short(e) &&
-      (e.page.title === "ddos-guard" ||
-        (e.page.title.startsWith("ddos-guard") && fewLinks(e, 2)) ||
+      ((e.page.title.startsWith("ddos-guard") && fewLinks(e, 2) && titledCheck(e)) ||
         // A footer link to ddos-guard.net is a credit; the check page has little else.
         (fewLinks(e, 3) &&
           (refusalStatus(e) || e.page.textLength < 400) &&
@@ -460,7 +533,7 @@ export const SIGNATURES: readonly Signature[] = [
     what: "the SiteGround anti-bot check (sgcaptcha)",
     test: (e) =>
       header(e, "sg-captcha", "challenge") ||
-      (short(e) && fewLinks(e, 3) && inMarkup(e, "sgcaptcha")),
+      (short(e) && fewLinks(e, 3) && SITEGROUND_REDIRECT.test(e.page.markup)),
   },
   {
     product: "Wordfence",
@@ -520,12 +593,27 @@ export const SIGNATURES: readonly Signature[] = [
     test: (e) =>
       short(e) &&
       (inMarkup(e, "captcha.perfdrive.com", "ssjsinternal", "shieldsquare") ||
-        (refusalStatus(e) && inWords(e, "unauthorized activity has been detected"))),
+        (refusalStatus(e) && inWords(e, "unauthorized activity has been detected")) ||
+        // The sensor of perfdrive.com comes with every page of a customer's site.
+        (fewLinks(e) &&
+          (inTitle(e, "radware") || inMarkup(e, "perfdrive.com")) &&
+          littleElse(e) &&
+          (refusalStatus(e) ||
+            captchaWidget(e) ||
+            challengeWording(e) ||
+            inWords(e, "you are a bot")))),
   },
   {
     product: "Barracuda",
     what: "a Barracuda WAF block page",
-    test: (e) => brandedRefusal(e, "barracuda") && (blockWording(e) || inWords(e, "blocked")),
+    test: (e) =>
+      (brandedRefusal(e, "barracuda") && (blockWording(e) || inWords(e, "blocked"))) ||
+      (short(e, 1500) &&
+        fewLinks(e) &&
+        (cookie(e, "barra_counter_session", "bni__barracuda_lb_cookie") ||
+          inWords(e, "barracuda")) &&
+        blockWording(e) &&
+        littleElse(e)),
   },
   {
     product: "FortiWeb",
@@ -552,7 +640,8 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       fewLinks(e) &&
       (inWords(e, "bitninja") || inMarkup(e, "bitninja")) &&
-      (refusalStatus(e) || challengeWording(e)),
+      // "Security check by BitNinja.IO … make sure you are a human and not a bot", reloading.
+      (refusalStatus(e) || (littleElse(e) && (challengeWording(e) || mechanism(e)))),
   },
   {
     product: "Reblaze",
@@ -562,39 +651,71 @@ export const SIGNATURES: readonly Signature[] = [
       (cookie(e, "rbzid") || inMarkup(e, "rbzns", "reblaze")) &&
       (challengeShape(e) || scriptOnly(e)),
   },
-
-  // Generic checks: no vendor recognisable
   {
-    product: null,
-    what: "a CAPTCHA interstitial (hCaptcha, reCAPTCHA or Turnstile) in front of the page",
+    product: "StackPath",
+    what: "a StackPath WAF block or challenge page",
+    test: (e) =>
+      short(e, 1500) &&
+      fewLinks(e) &&
+      (header(e, "server", "stackpath") ||
+        e.headers.hasPrefix("x-sp-") ||
+        inWords(e, "powered by stackpath")) &&
+      (blockWording(e) || challengeWording(e)) &&
+      (refusalStatus(e) || littleElse(e)),
+  },
+  {
+    product: "GeeTest",
+    what: "a GeeTest CAPTCHA in front of the page",
     test: (e) =>
       short(e, 2000) &&
       fewLinks(e) &&
       e.page.userFields === 0 &&
-      captchaWidget(e) &&
-      (challengeWording(e) ||
-        (e.page.textLength < 600 &&
-          (refusalStatus(e) ||
-            inTitle(
-              e,
-              "captcha",
-              "robot",
-              "human",
-              "security check",
-              "bot check",
-              "browser check",
-              "verification required",
-              "attention required",
-            )))),
+      inMarkup(
+        e,
+        "static.geetest.com",
+        "gcaptcha4.geetest.com",
+        "api.geetest.com",
+        "initgeetest",
+      ) &&
+      littleElse(e) &&
+      (refusalStatus(e) || e.page.textLength < 600),
+  },
+
+  // CAPTCHA services a site or its host puts in front of the pages
+  {
+    product: "hCaptcha",
+    what: "an hCaptcha check in front of the page",
+    test: (e) => captchaInterstitial(e, "h-captcha", "hcaptcha.render", "hcaptcha.com/1/api.js"),
   },
   {
+    product: "reCAPTCHA",
+    what: "a reCAPTCHA check in front of the page",
+    test: (e) =>
+      captchaInterstitial(e, "g-recaptcha", "grecaptcha.render", "recaptcha/api2/anchor"),
+  },
+  {
+    product: "Turnstile",
+    what: "a Cloudflare Turnstile check in front of the page",
+    test: (e) =>
+      captchaInterstitial(
+        e,
+        "challenges.cloudflare.com/turnstile",
+        "cf-turnstile",
+        "turnstile.render",
+      ),
+  },
+
+  // Generic checks: no vendor recognisable
+  {
     product: null,
-    what: "a browser check (“Checking your browser”)",
+    what: "a browser check (“Checking your browser”, “Verify you are human”)",
     test: (e) =>
       short(e, 1000) &&
       fewLinks(e) &&
+      e.page.userFields === 0 &&
       challengeWording(e) &&
-      (e.page.scripts > 0 || e.page.metaRefresh || e.page.forms > 0 || refusalStatus(e)),
+      (mechanism(e) || refusalStatus(e)) &&
+      littleElse(e),
   },
   {
     product: null,

@@ -601,6 +601,8 @@ class SiteCrawl {
         status: failure?.status ?? null,
         detail: `no usable answer: ${failure?.message ?? "unknown failure"}`,
       });
+      // What the page says now could not be read: an earlier copy is not cited meanwhile.
+      await this.removeFromIndex(url);
       return this.settle(url, "error");
     }
     if (response.status === 304 && previous) {
@@ -694,6 +696,7 @@ class SiteCrawl {
         status: response.status,
         detail: `the page is larger than ${Math.round(this.settings.maxBytes / 1024 / 1024)} MB and was not read`,
       });
+      await this.removeFromIndex(url);
       return this.settle(url, "error");
     }
     const html = decodeHtml(response.body, response.headers["content-type"]).text;
@@ -819,9 +822,14 @@ class SiteCrawl {
    * from the site (404, 410) or refused to HootyBot (401, 403); a server error may pass, and the
    * page stays as last read.
    */
+  /**
+   * An error answer. A page read before leaves the index whatever the error, a server error or a
+   * timeout too: an answer must be checkable at its source, which does not show that text now.
+   * The next crawl that reads the page puts it back.
+   */
   private async failedStatus(url: string, status: number): Promise<void> {
     this.problems.add({ kind: "http-error", url, status, detail: httpErrorDetail(status) });
-    if ([401, 403, 404, 410].includes(status)) await this.removeFromIndex(url);
+    await this.removeFromIndex(url);
     return this.settle(url, "http-error");
   }
 

@@ -517,6 +517,37 @@ describe("recrawls", () => {
     });
   });
 
+  it("take out a page that now fails, and put it back once it reads again", async () => {
+    let failing = false;
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/flaky", "/slow"])),
+      "/flaky": (req, res) =>
+        failing ? res.writeHead(500).end("oops") : htmlRoute(pageHtml("Flaky", []))(req, res),
+      // Never answers while failing: the request times out.
+      "/slow": (req, res) => {
+        if (!failing) htmlRoute(pageHtml("Slow", []))(req, res);
+      },
+    });
+    const shared = store();
+    const indexedPaths = async () => {
+      const siteId = (await shared.sites.byOrigin(s.origin))?.id ?? 0;
+      return (await shared.pages.list(siteId)).map((p) => new URL(p.url).pathname).sort();
+    };
+    const settings = { timeoutMs: 1_000 };
+    expect((await crawl(`${s.origin}/`, { store: shared, settings })).pages.indexed).toBe(3);
+    failing = true;
+    const again = await crawl(`${s.origin}/`, { store: shared, settings });
+    expect(again.problems.map((p) => [p.url, p.status])).toEqual([
+      [`${s.origin}/flaky`, 500],
+      [`${s.origin}/slow`, null],
+    ]);
+    expect(await indexedPaths()).toEqual(["/"]);
+    failing = false;
+    await crawl(`${s.origin}/`, { store: shared, settings });
+    expect(await indexedPaths()).toEqual(["/", "/flaky", "/slow"]);
+  });
+
   it("drop a page whose 304 now says noindex in X-Robots-Tag", async () => {
     let noindex = false;
     const s = await site({

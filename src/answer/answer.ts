@@ -17,9 +17,10 @@ import { withGermanVerbs } from "./german-verbs.js";
 import { echoedHeadings } from "./heading-echo.js";
 import { withJoinedWords } from "./joined-words.js";
 import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from "./models.js";
+import { nameForm, namePhrases } from "./name-phrases.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
-import { analyseQuestion, type QueryTerm } from "./question.js";
+import { analyseQuestion, isTitleCase, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 import { splitBySite } from "./site-compounds.js";
@@ -76,6 +77,20 @@ function echoesFirst(ranked: Ranked[], echoes: ReadonlySet<number>): Ranked[] {
     ...rest.filter((r) => pageOf(r) === url),
   ]);
   return [...front, ...rest.filter((r) => !first.has(pageOf(r)))];
+}
+
+/**
+ * The question's names of several words ("SQL Server") that no passage found writes together, in
+ * its text, headings or page title: passages holding both words would have been found.
+ */
+function unsaidNames(text: string, lang: string, ranked: readonly Ranked[]): string[] {
+  const names = namePhrases(text, lang, isTitleCase(text));
+  if (names.length === 0) return [];
+  const said = ranked.map((r) => {
+    const place = r.chunk.places[0];
+    return nameForm([place?.title ?? "", ...(place?.headingPath ?? []), r.chunk.text].join(" "));
+  });
+  return names.filter((name) => !said.some((passage) => passage.includes(nameForm(name))));
 }
 
 /** The indexed text of the passages' pages, sections joined as the page shows them. */
@@ -156,7 +171,14 @@ export async function answerQuestion(
   const ranked = echoesFirst(byPage(passages, terms, { anchors, leads }), echoes);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);
-  const evidence = evidenceOf(ranked, analysed.terms, terms, stats.chunks, analysed.lang);
+  const evidence = evidenceOf(
+    ranked,
+    analysed.terms,
+    terms,
+    stats.chunks,
+    analysed.lang,
+    unsaidNames(analysed.text, analysed.lang, ranked),
+  );
   if (!isCovered(evidence) && !echoes.has(best.chunk.id)) return notCovered(searched, evidence);
   const answered = (composed: Composed): AnswerDetails => ({
     covered: true,

@@ -107,6 +107,8 @@ export function evidenceOf(
   terms: readonly WeightedTerm[],
   chunks: number,
   lang: string,
+  /** Names of several words the site never writes together ("VS Code"; name-phrases.ts). */
+  unsaidNames: readonly string[] = [],
 ): Evidence {
   const page = ranked[0]?.chunk.places[0]?.url;
   const found = new Set<string>();
@@ -152,6 +154,15 @@ export function evidenceOf(
       status: corrected ? "corrected" : "known",
       weight: corrected ? Math.max(weighted.idf, rarest * EVIDENCE.correctedWeight) : weighted.idf,
       found: (shares.get(weighted.term) ?? 0) * (corrected ? EVIDENCE.correctedCredit : 1),
+    });
+  }
+  for (const name of unsaidNames) {
+    evidence.push({
+      word: name,
+      term: name.toLowerCase(),
+      status: "unknown",
+      weight: rarest * EVIDENCE.unknownName,
+      found: 0,
     });
   }
   const total = evidence.reduce((sum, e) => sum + e.weight, 0);

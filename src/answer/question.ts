@@ -86,7 +86,7 @@ export function analyseQuestion(
 /** Share of a question's words written with a capital from which it is written in Title Case. */
 const TITLE_CASE_SHARE = 0.8;
 
-function isTitleCase(text: string): boolean {
+export function isTitleCase(text: string): boolean {
   const words = text.match(/\p{L}+/gu) ?? [];
   if (words.length < 3) return false;
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;

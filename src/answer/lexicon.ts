@@ -12,10 +12,14 @@ export function inLexicon(lang: string, word: string): boolean | null {
   const thesaurus = openThesaurus(lang);
   if (!thesaurus) return null;
   // Lookups fold case themselves ("Datei" and "datei" are one entry).
-  if (thesaurus.lookup(word, { limit: 1 }).length > 0) return true;
+  const known = (w: string) => thesaurus.lookup(w, { limit: 1 }).length > 0;
+  if (known(word)) return true;
   // An elided article or preposition is not part of the word ("L'orologio", "dell'utente").
   const elided = ELIDING.has(lang) ? ELISION.exec(word) : null;
-  return elided !== null && thesaurus.lookup(word.slice(elided[0].length), { limit: 1 }).length > 0;
+  if (elided !== null && known(word.slice(elided[0].length))) return true;
+  // Ordinary words joined by hyphens make an ordinary word ("soft-deleted", "read-only").
+  const parts = word.split("-");
+  return parts.length > 1 && parts.every((part) => part.length > 0 && known(part));
 }
 
 /** Languages that elide a short word into the next ("l'orologio", "d'accord"). */

@@ -100,6 +100,9 @@ describe("inLexicon", () => {
     expect(inLexicon("en", "expensive")).toBe(true);
     expect(inLexicon("en", "Tables")).toBe(true);
     expect(inLexicon("en", "WireGuard")).toBe(false);
+    expect(inLexicon("en", "soft-deleted")).toBe(true);
+    expect(inLexicon("en", "soft-WireGuard")).toBe(false);
+    expect(inLexicon("en", "-")).toBe(false);
     expect(inLexicon("en", "")).toBe(false);
   });
 

@@ -205,6 +205,8 @@ class SiteCrawl {
   private readonly handedContent = new Set<string>();
   /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
   private readonly indexedHere = new Set<string>();
+  /** URLs of the start URL's redirects that said the move is for good (301, 308). */
+  private readonly movedForGood = new Set<string>();
   /** Per origin, the robots.txt outcome last applied: another one is the file read again. */
   private readonly robotsApplied = new Map<string, RobotsOutcome>();
   /**
@@ -367,6 +369,7 @@ class SiteCrawl {
         return { url, response, failure: null, redirects };
       }
       redirects.push(url);
+      if (response.status === 301 || response.status === 308) this.movedForGood.add(url);
       url = target;
     }
   }
@@ -432,10 +435,11 @@ class SiteCrawl {
   }
 
   /**
-   * A start URL that now sends HootyBot to another origin: the site it was added as has moved, and
-   * what was read at its old origin leaves the index (nothing will visit those pages again; the new
-   * origin's are read in their place). A site of a redirect's origin added by another start URL
-   * loses only the page that now redirects.
+   * A start URL that now sends HootyBot to another origin for good (301, 308): the site it was
+   * added as has moved, and what was read at its old origin leaves the index (nothing will visit
+   * those pages again; the new origin's are read in their place). A temporary redirect (a
+   * maintenance page elsewhere), or a site of that origin added by another start URL, loses only
+   * the page that now redirects.
    */
   private async leaveOldOrigins(redirects: string[]): Promise<void> {
     const { store, sink } = this.context;
@@ -444,8 +448,8 @@ class SiteCrawl {
       if (origin === this.origin) continue;
       const old = await store.sites.byOrigin(origin);
       if (!old) continue;
-      const gone =
-        old.startUrl === this.startUrl ? (await store.pages.list(old.id)).map((p) => p.url) : [url];
+      const moved = old.startUrl === this.startUrl && this.movedForGood.has(url);
+      const gone = moved ? (await store.pages.list(old.id)).map((p) => p.url) : [url];
       for (const page of gone) await sink.remove(old.id, page);
     }
   }

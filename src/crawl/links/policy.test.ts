@@ -116,6 +116,8 @@ describe("links HootyBot never requests", () => {
       "/cesta-de-la-compra",
       "/iscriviti",
       "/inscribirse",
+      "/kassa",
+      "/nl/winkelwagen",
       "/?customer-logout=true",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);

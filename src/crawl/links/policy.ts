@@ -42,6 +42,9 @@ const UNSAFE_SEGMENTS = new Set(
     "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
       "cesta caja pagar finalizar-compra lista-de-deseos cerrar-sesion salir " +
       "olvide-contrasena inscribirse inscripcion",
+    // Dutch, and the Nordic word for a checkout
+    "inloggen uitloggen registreren mijn-account winkelwagen winkelmand afrekenen kassa " +
+      "verlanglijst",
     // Payment, the last step of a checkout
     "payment pay-now zahlung bezahlen bezahlung pagamento paga-ora paiement paiement-securise " +
       "pago pagos",

@@ -1,8 +1,8 @@
 /**
  * Which links HootyBot never requests: files that are not HTML (known by their extension), and
  * anything that acts for a person — login, account, registration, cart, checkout, payment,
- * wishlist, logout — in English, German, Italian, French and Spanish paths, query parameters and
- * link texts (`namesActionText`), and a wiki's special pages for the same.
+ * wishlist, logout — in English, German, Italian, French and Spanish paths (Dutch too), query
+ * parameters and link texts (`namesActionText`), and a wiki's special pages for the same.
  */
 import { decodeHTML } from "entities";
 

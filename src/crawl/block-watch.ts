@@ -1,10 +1,7 @@
-/**
- * Watches the block list for every site a process is crawling: one read of the list per period,
- * whatever the number of sites (a hundred sites each asking the store twice a second cost more
- * than their pages' bookkeeping).
- */
+/** Watches the block list for every site a process is crawling (one read per period). */
 import { parentDomains } from "../core/domain.js";
 import type { BlockedDomain, BlockList } from "../store/types.js";
+import { periodicWatch } from "./periodic-watch.js";
 
 export interface BlockWatch {
   /**
@@ -17,40 +14,15 @@ export interface BlockWatch {
 }
 
 export function watchBlocks(blocks: Pick<BlockList, "list">, everyMs: number): BlockWatch {
-  const watchers = new Set<{ host: () => string; onBlocked: (block: BlockedDomain) => void }>();
-  let timer: NodeJS.Timeout | null = null;
-  let reading = false;
-
-  const read = async () => {
-    if (reading) return;
-    reading = true;
-    try {
-      const list = new Map((await blocks.list()).map((block) => [block.domain, block]));
-      for (const watcher of watchers) {
-        const block = broadest(list, watcher.host());
-        if (block) watcher.onBlocked(block);
-      }
-    } catch {
-      // A failed read is tried again at the next period.
-    } finally {
-      reading = false;
+  type Watcher = { host: () => string; onBlocked: (block: BlockedDomain) => void };
+  const watchers = periodicWatch<Watcher>(everyMs, async (all) => {
+    const list = new Map((await blocks.list()).map((block) => [block.domain, block]));
+    for (const watcher of all) {
+      const block = broadest(list, watcher.host());
+      if (block) watcher.onBlocked(block);
     }
-  };
-
-  return {
-    watch: (host, onBlocked) => {
-      const watcher = { host, onBlocked };
-      watchers.add(watcher);
-      timer ??= setInterval(() => void read(), everyMs);
-      return () => {
-        watchers.delete(watcher);
-        if (watchers.size === 0 && timer) {
-          clearInterval(timer);
-          timer = null;
-        }
-      };
-    },
-  };
+  });
+  return { watch: (host, onBlocked) => watchers.add({ host, onBlocked }) };
 }
 
 function broadest(list: Map<string, BlockedDomain>, host: string): BlockedDomain | null {

@@ -6,6 +6,7 @@ import { setMaxListeners } from "node:events";
 import type { CrawlReport } from "../core/report.js";
 import { watchBlocks } from "./block-watch.js";
 import { SharedGates } from "./gate/shared-gates.js";
+import { watchRobotsAsks } from "./robots-asks.js";
 import { CRAWL_DEFAULTS, type CrawlContext, crawlSite } from "./site-crawl.js";
 import { createTurns } from "./turns.js";
 
@@ -39,6 +40,12 @@ export async function crawlSites(
       context.blockWatch ??
       watchBlocks(
         context.store.blocks,
+        context.settings?.blockCheckMs ?? CRAWL_DEFAULTS.blockCheckMs,
+      ),
+    robotsAskWatch:
+      context.robotsAskWatch ??
+      watchRobotsAsks(
+        context.store.gates,
         context.settings?.blockCheckMs ?? CRAWL_DEFAULTS.blockCheckMs,
       ),
   };

@@ -10,9 +10,10 @@
  * - unavailable (5xx, 429, timeout, unreachable, too many redirects): no permission (RFC 9309
  *   §2.3.1.4). Every page of the site is withheld (removed) until robots.txt is readable again;
  *   the next crawl after that indexes them again;
- * - not checked: the site's gate refused the request (the site asked HootyBot to wait, or
- *   another process is crawling it right now, which reads robots.txt again itself at least hourly
- *   and takes out what it disallows): the index stays as it was, and the next refresh tries again.
+ * - not checked: the site's gate refused the request. The site asked HootyBot to wait: the index
+ *   stays as it was, and the next refresh tries again. Another process is crawling it right now:
+ *   that crawl is asked to read robots.txt again, which it does within a second (and at
+ *   least hourly), and takes out of the index what the file then disallows.
  * A site whose domain is blocked loses its pages at once (`BlockList.add` already removed them).
  */
 import type { PageSink } from "../core/page-sink.js";
@@ -97,14 +98,25 @@ export async function refreshSite(
   try {
     outcome = await readRobotsThroughGates(site.origin, context);
   } catch (error) {
-    if (error instanceof SiteBusy || error instanceof SiteStopped) {
-      // A crawl of the site reads robots.txt again within the hour of its last read, and takes
-      // out of the index what the file then disallows (site-crawl.ts, `leaveDisallowed`).
-      const then =
-        error instanceof SiteBusy
-          ? "that crawl reads it again within the hour and takes out of the index what it disallows"
-          : "the index stays as it was until the next refresh";
-      return report("not-checked", null, 0, `robots.txt was not read: ${error.message}; ${then}`);
+    if (error instanceof SiteBusy) {
+      // Only the crawl holding the site may ask its server: it is asked to read robots.txt again
+      // before its next request, and takes out of the index what the file then disallows
+      // (site-crawl.ts, `leaveDisallowed`).
+      await store.gates.askRobots(site.origin, Date.now());
+      return report(
+        "not-checked",
+        null,
+        0,
+        `robots.txt was not read here: ${error.message}; that crawl reads it again within a second and takes out of the index what it now disallows`,
+      );
+    }
+    if (error instanceof SiteStopped) {
+      return report(
+        "not-checked",
+        null,
+        0,
+        `robots.txt was not read: ${error.message}; the index stays as it was until the next refresh`,
+      );
     }
     throw error;
   }

@@ -44,6 +44,7 @@ import {
   type RobotsCache,
   type RobotsOutcome,
 } from "./robots/index.js";
+import { type RobotsAskWatch, watchRobotsAsks } from "./robots-asks.js";
 import { readSitemaps } from "./sitemaps/read.js";
 import type { TakeTurn } from "./turns.js";
 
@@ -117,6 +118,8 @@ export interface CrawlContext {
   takeTurn?: TakeTurn;
   /** The block list as the sites crawled together watch it; each site watches alone when absent. */
   blockWatch?: BlockWatch;
+  /** Requests to read robots.txt again, watched likewise (robots-asks.ts). */
+  robotsAskWatch?: RobotsAskWatch;
   /** The gates of the sites crawled together (see shared-gates.ts); each crawl its own when absent. */
   sharedGates?: SharedGates;
 }
@@ -207,6 +210,8 @@ class SiteCrawl {
   private readonly indexedHere = new Set<string>();
   /** URLs of the start URL's redirects that said the move is for good (301, 308). */
   private readonly movedForGood = new Set<string>();
+  /** When `hooty refresh` last asked this crawl to read the site's robots.txt again (epoch ms). */
+  private robotsAskedAt = 0;
   /** Per origin, the robots.txt outcome last applied: another one is the file read again. */
   private readonly robotsApplied = new Map<string, RobotsOutcome>();
   /**
@@ -260,10 +265,25 @@ class SiteCrawl {
     outer?.addEventListener("abort", relay, { once: true });
     const blockWatch =
       this.context.blockWatch ?? watchBlocks(this.context.store.blocks, this.settings.blockCheckMs);
-    const stopWatching = blockWatch.watch(
+    const blocksWatched = blockWatch.watch(
       () => new URL(this.origin).hostname,
       (block) => this.markBlocked(block),
     );
+    const askWatch =
+      this.context.robotsAskWatch ??
+      watchRobotsAsks(this.context.store.gates, this.settings.blockCheckMs);
+    // `hooty refresh` found robots.txt changed or wanted while this crawl held the site: it is
+    // read again before the next request, and what it now disallows leaves the index.
+    const asksWatched = askWatch.watch(
+      () => this.origin,
+      (at) => {
+        this.robotsAskedAt = Math.max(this.robotsAskedAt, at);
+      },
+    );
+    const stopWatching = () => {
+      blocksWatched();
+      asksWatched();
+    };
     let outcome: CrawlReport["outcome"] = "completed";
     try {
       const [, resumable] = await Promise.all([this.checkBlocked(), this.unfinishedSite()]);
@@ -1089,7 +1109,7 @@ class SiteCrawl {
   /** The site's robots.txt, fetched again when older than an hour; stops the site if unreadable. */
   private async robotsFor(origin: string): Promise<Robots> {
     const { gate, robots } = await this.gateFor(origin);
-    const outcome = await robots.forSite(origin);
+    const outcome = await robots.forSite(origin, origin === this.origin ? this.robotsAskedAt : 0);
     this.throwIfBlocked();
     if (outcome.kind === "unavailable") {
       if (outcome.challenge) {

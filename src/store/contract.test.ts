@@ -189,6 +189,22 @@ for (const { name, open } of implementations) {
         expect(await store.gates.leaseHolder(origin)).toBeNull();
         expect((await store.gates.load(origin)).nextAt).toBe(1_000);
       });
+
+      it("carry a request to read robots.txt again to the site's crawl", async () => {
+        const store = await fresh();
+        expect(await store.gates.robotsAsks(0)).toEqual(new Map());
+        await store.gates.askRobots("https://x.example", 1_000);
+        await store.gates.askRobots("https://y.example", 2_000);
+        await store.gates.askRobots("https://x.example", 3_000);
+        expect(await store.gates.robotsAsks(2_000)).toEqual(
+          new Map([
+            ["https://x.example", 3_000],
+            ["https://y.example", 2_000],
+          ]),
+        );
+        expect(await store.gates.robotsAsks(3_001)).toEqual(new Map());
+        expect((await store.gates.load("https://y.example")).nextAt).toBe(0);
+      });
     });
 
     describe("block list", () => {

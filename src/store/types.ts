@@ -167,6 +167,13 @@ export interface GateStates {
   leaseHolder(origin: string): Promise<{ owner: string; until: number } | null>;
   /** Takes the lease from `from` (a holder known to be dead) only if `from` still holds it. */
   takeOver(origin: string, from: string, to: string, until: number): Promise<boolean>;
+  /**
+   * Asks whoever crawls the origin to read its robots.txt again (`hooty refresh` while another
+   * process holds the lease); `at` is when (epoch ms).
+   */
+  askRobots(origin: string, at: number): Promise<void>;
+  /** The origins whose robots.txt was asked for at or after `since` (epoch ms), with when. */
+  robotsAsks(since: number): Promise<Map<string, number>>;
 }
 
 export interface PageRecord {

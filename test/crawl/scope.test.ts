@@ -482,6 +482,39 @@ describe("robots.txt changes", () => {
   });
 });
 
+describe("hooty refresh during a crawl", () => {
+  it("has the running crawl read robots.txt again before its next request", async () => {
+    let robots = "User-agent: *\nAllow: /\n";
+    const s = await site({
+      ...pagesSite(8),
+      "/robots.txt": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+    });
+    const shared = store();
+    const running = crawl(`${s.origin}/`, { store: shared });
+    while (!paths(s.log).includes("/p2")) await new Promise((r) => setTimeout(r, 50));
+    robots = "User-agent: *\nDisallow: /p1\nDisallow: /p6\nDisallow: /p7\nDisallow: /p8\n";
+    const { refreshSite } = await import("../../src/crawl/refresh.js");
+    const { fetchOnce } = await import("../../src/crawl/fetch/fetch.js");
+    const { createIndexSink } = await import("../../src/index/page-sink.js");
+    const site1 = await shared.sites.byOrigin(s.origin);
+    if (!site1) throw new Error("no site");
+    const refreshed = await refreshSite(site1, {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(refreshed.robots).toBe("not-checked");
+    expect(refreshed.detail).toContain("reads it again within a second");
+    const report = await running;
+    expect(paths(s.log).filter((p) => p === "/robots.txt")).toHaveLength(2);
+    expect(paths(s.log)).not.toContain("/p6");
+    const indexed = (await shared.pages.list(site1.id)).map((p) => new URL(p.url).pathname);
+    expect(indexed.sort()).toEqual(["/", "/p2", "/p3", "/p4", "/p5"]);
+    expect(report.skipped.robots).toBe(4);
+  });
+});
+
 describe("recrawls", () => {
   it("ask only for what changed (ETag, Last-Modified) and still reach the pages behind a 304", async () => {
     const conditional =

@@ -13,7 +13,8 @@ import {
  * Concurrent asks for the same site share one fetch.
  */
 export interface RobotsCache {
-  forSite(site: string | URL): Promise<RobotsOutcome>;
+  /** The site's outcome; one fetched before `readSince` (epoch ms) is fetched again. */
+  forSite(site: string | URL, readSince?: number): Promise<RobotsOutcome>;
 }
 
 export function createRobotsCache(
@@ -23,12 +24,12 @@ export function createRobotsCache(
   const now = options.now ?? Date.now;
   const entries = new Map<string, Promise<RobotsOutcome>>();
   return {
-    async forSite(site) {
+    async forSite(site, readSince = 0) {
       const key = robotsUrl(site);
       const entry = entries.get(key);
       if (entry) {
         const outcome = await entry;
-        if (isFresh(outcome, now())) return outcome;
+        if (isFresh(outcome, now()) && outcome.fetchedAt >= readSince) return outcome;
         const newer = entries.get(key);
         if (newer && newer !== entry) return newer;
       }

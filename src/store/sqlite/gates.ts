@@ -50,7 +50,19 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
   const takeOver = db.prepare(
     "UPDATE site_gates SET lease_owner = ?, lease_until = ? WHERE origin = ? AND lease_owner = ?",
   );
+  const askRobots = db.prepare(
+    `INSERT INTO site_gates (origin, robots_asked_at) VALUES (?, ?)
+     ON CONFLICT (origin) DO UPDATE SET robots_asked_at = excluded.robots_asked_at`,
+  );
+  const robotsAsks = db
+    .prepare("SELECT origin, robots_asked_at FROM site_gates WHERE robots_asked_at >= ?")
+    .raw();
   return {
+    askRobots: async (origin, at) => {
+      askRobots.run(origin, Math.floor(at));
+    },
+    robotsAsks: async (since) =>
+      new Map(robotsAsks.all(Math.floor(since)) as [string, number][]),
     leaseHolder: async (origin) => {
       const row = holder.get(origin) as
         | { lease_owner: string | null; lease_until: number }

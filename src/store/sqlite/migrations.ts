@@ -346,4 +346,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE site_gates ADD COLUMN stop_status INTEGER;
     `,
   },
+  {
+    version: 16,
+    name: "robots.txt asked for again",
+    sql: `
+      -- When \`hooty refresh\` found the site being crawled by another process, and asked that
+      -- crawl to read robots.txt again (it reads the column while it runs).
+      ALTER TABLE site_gates ADD COLUMN robots_asked_at INTEGER;
+      CREATE INDEX site_gates_robots_asked ON site_gates (robots_asked_at)
+        WHERE robots_asked_at IS NOT NULL;
+    `,
+  },
 ];

@@ -61,8 +61,7 @@ export function sqliteGates(db: SqliteDatabase): GateStates {
     askRobots: async (origin, at) => {
       askRobots.run(origin, Math.floor(at));
     },
-    robotsAsks: async (since) =>
-      new Map(robotsAsks.all(Math.floor(since)) as [string, number][]),
+    robotsAsks: async (since) => new Map(robotsAsks.all(Math.floor(since)) as [string, number][]),
     leaseHolder: async (origin) => {
       const row = holder.get(origin) as
         | { lease_owner: string | null; lease_until: number }

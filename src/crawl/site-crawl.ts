@@ -272,8 +272,8 @@ class SiteCrawl {
     const askWatch =
       this.context.robotsAskWatch ??
       watchRobotsAsks(this.context.store.gates, this.settings.blockCheckMs);
-    // `hooty refresh` found robots.txt changed or wanted while this crawl held the site: it is
-    // read again before the next request, and what it now disallows leaves the index.
+    // `hooty refresh` could not read robots.txt while this crawl held the site: the crawl reads
+    // it again at its next page (within a second), and what it now disallows leaves the index.
     const asksWatched = askWatch.watch(
       () => this.origin,
       (at) => {
@@ -842,14 +842,9 @@ class SiteCrawl {
   }
 
   /**
-   * A page that answered with an error status: reported, and gone from the index when it is gone
-   * from the site (404, 410) or refused to HootyBot (401, 403); a server error may pass, and the
-   * page stays as last read.
-   */
-  /**
-   * An error answer. A page read before leaves the index whatever the error, a server error or a
-   * timeout too: an answer must be checkable at its source, which does not show that text now.
-   * The next crawl that reads the page puts it back.
+   * A page that answered with an error status: reported, and out of the index whatever the error
+   * (a server error too): an answer must be checkable at its source, which does not show that
+   * text now. The next crawl that reads the page puts it back.
    */
   private async failedStatus(url: string, status: number): Promise<void> {
     this.problems.add({ kind: "http-error", url, status, detail: httpErrorDetail(status) });

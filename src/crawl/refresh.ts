@@ -100,8 +100,8 @@ export async function refreshSite(
   } catch (error) {
     if (error instanceof SiteBusy) {
       // Only the crawl holding the site may ask its server: it is asked to read robots.txt again
-      // before its next request, and takes out of the index what the file then disallows
-      // (site-crawl.ts, `leaveDisallowed`).
+      // (it watches for asks twice a second), and takes out of the index what the file then
+      // disallows (site-crawl.ts, `leaveDisallowed`).
       await store.gates.askRobots(site.origin, Date.now());
       return report(
         "not-checked",

@@ -37,8 +37,9 @@ export const EVIDENCE = {
   /** …and either, when this machine has no thesaurus of the language to tell. */
   unknownUnsure: 1.25,
   /**
-   * …and a value typed as an example ("2024-01-31", "rows 21 to 30"): the page that explains how
-   * shows other values, so one the site never uses says little about whether it covers the question.
+   * …and a value typed as an example ("2024-01-31", "rows 21 to 30", "an updated_at column"): the
+   * page that explains how shows other values, so one the site never uses says little about
+   * whether it covers the question.
    */
   unknownValue: 0.25,
   /** What a corrected word found counts for beside the word itself. */
@@ -50,8 +51,8 @@ export const EVIDENCE = {
   correctedWeight: 0.5,
 };
 
-function unknownWeight({ word, name }: QueryTerm, lang: string): number {
-  if (/\d/.test(word) && !/\p{L}/u.test(word)) return EVIDENCE.unknownValue;
+function unknownWeight({ word, name, ownName }: QueryTerm, lang: string): number {
+  if ((/\d/.test(word) && !/\p{L}/u.test(word)) || ownName) return EVIDENCE.unknownValue;
   // Written as a name ("Teams", "Neon", "Arch Linux"), it names a thing, whatever else it means.
   if (name) return EVIDENCE.unknownName;
   const ordinary = inLexicon(lang, word);

@@ -134,3 +134,19 @@ describe("expandTerms", () => {
     ).not.toThrow();
   });
 });
+
+describe("identifiers of the visitor's own schema", () => {
+  it("are marked where a column or table noun stands beside them", () => {
+    const own = (question: string, lang = "en") =>
+      analyseQuestion(question, [lang])
+        .terms.filter((t) => t.ownName)
+        .map((t) => t.word);
+    expect(own("automatically set an updated_at column whenever a row changes")).toEqual([
+      "updated_at",
+    ]);
+    expect(own("add the column created_at to orders")).toEqual(["created_at"]);
+    expect(own("Wie fülle ich die Spalte last_login automatisch?", "de")).toEqual(["last_login"]);
+    expect(own("how do I install pg_cron and schedule a job?")).toEqual([]);
+    expect(own("a column named total")).toEqual([]);
+  });
+});

@@ -23,6 +23,11 @@ export interface QueryTerm {
   name?: true;
   /** The term searched instead when the site does not know this one (the word as typed). */
   otherwise?: string;
+  /**
+   * An identifier that names the visitor's own column or table ("an updated_at column"): an
+   * example, which the site need not know to answer.
+   */
+  ownName?: true;
 }
 
 export interface AnalysedQuestion {
@@ -78,9 +83,31 @@ export function analyseQuestion(
     if (ownStopword(word)) continue;
     seen.add(token.term);
     const name = writtenAsName(text, token.start, word, titleCase ? "de" : lang);
-    terms.push({ term: token.term, word, extra: token.extra === true, ...(name ? { name } : {}) });
+    const own = !token.extra && namesOwnSchema(text, token.start, token.end, word);
+    terms.push({
+      term: token.term,
+      word,
+      extra: token.extra === true,
+      ...(name ? { name } : {}),
+      ...(own ? { ownName: own } : {}),
+    });
   }
   return { text, lang, replyLang, terms };
+}
+
+/** Nouns that say the identifier beside them is a column or table of the visitor's own. */
+const SCHEMA_NOUNS =
+  /^(?:columns?|tables?|fields?|spalten?|tabellen?|feld(?:er)?|colonn[ae]|tabell[ae]|camp[oi]|champs?|columnas?|tablas?)$/i;
+
+/**
+ * An identifier (`_` inside) with a schema noun right before or after it: "an updated_at column",
+ * "the column created_at", "Spalte last_login".
+ */
+function namesOwnSchema(text: string, start: number, end: number, word: string): true | undefined {
+  if (!/\p{L}_\p{L}/u.test(word)) return undefined;
+  const after = /^\s+(\p{L}+)/u.exec(text.slice(end))?.[1] ?? "";
+  const before = /(\p{L}+)\s+$/u.exec(text.slice(0, start))?.[1] ?? "";
+  return SCHEMA_NOUNS.test(after) || SCHEMA_NOUNS.test(before) ? true : undefined;
 }
 
 /** Share of a question's words written with a capital from which it is written in Title Case. */

@@ -462,15 +462,16 @@ class SiteCrawl {
    * the page that now redirects.
    */
   private async leaveOldOrigins(redirects: string[]): Promise<void> {
-    const { store, sink } = this.context;
     for (const url of redirects) {
       const origin = new URL(url).origin;
       if (origin === this.origin) continue;
-      const old = await store.sites.byOrigin(origin);
+      const old = await this.context.store.sites.byOrigin(origin);
       if (!old) continue;
-      const moved = old.startUrl === this.startUrl && this.movedForGood.has(url);
-      const gone = moved ? (await store.pages.list(old.id)).map((p) => p.url) : [url];
-      for (const page of gone) await sink.remove(old.id, page);
+      if (old.startUrl === this.startUrl && this.movedForGood.has(url)) {
+        await this.removeAllPages(old.id);
+      } else {
+        await this.context.sink.remove(old.id, url);
+      }
     }
   }
 
@@ -1093,11 +1094,14 @@ class SiteCrawl {
    * index until it is readable again, as `hooty refresh` does. Resolves to how many left.
    */
   private async withholdPages(origin: string): Promise<number> {
-    const { store, sink } = this.context;
-    const site = await store.sites.byOrigin(origin);
-    if (!site) return 0;
-    const pages = await store.pages.list(site.id);
-    for (const page of pages) await sink.remove(site.id, page.url);
+    const site = await this.context.store.sites.byOrigin(origin);
+    return site ? this.removeAllPages(site.id) : 0;
+  }
+
+  /** Takes every page of a site out of the index; resolves to how many there were. */
+  private async removeAllPages(siteId: number): Promise<number> {
+    const pages = await this.context.store.pages.list(siteId);
+    for (const page of pages) await this.context.sink.remove(siteId, page.url);
     return pages.length;
   }
 

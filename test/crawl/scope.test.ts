@@ -447,11 +447,7 @@ describe("the operator's block list", () => {
 describe("robots.txt changes", () => {
   it("take effect within an hour, also in a crawl that runs longer", async () => {
     let robots = "User-agent: *\nAllow: /\n";
-    const s = await site({
-      ...pagesSite(6),
-      "/robots.txt": (_req, res) =>
-        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
-    });
+    const s = await site(pagesSite(6, () => robots));
     let offset = 0;
     const target = store();
     const { crawlSite } = await import("../../src/crawl/site-crawl.js");
@@ -485,11 +481,7 @@ describe("robots.txt changes", () => {
 describe("hooty refresh during a crawl", () => {
   it("has the running crawl read robots.txt again before its next request", async () => {
     let robots = "User-agent: *\nAllow: /\n";
-    const s = await site({
-      ...pagesSite(8),
-      "/robots.txt": (_req, res) =>
-        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
-    });
+    const s = await site(pagesSite(8, () => robots));
     const shared = store();
     const running = crawl(`${s.origin}/`, { store: shared });
     while (!paths(s.log).includes("/p2")) await new Promise((r) => setTimeout(r, 50));

@@ -57,9 +57,16 @@ export function gaps(log: LoggedRequest[]): number[] {
 export const paths = (log: LoggedRequest[]) => log.map((r) => r.path);
 
 /** A small site: `/` links to /p1 … /pN, each a real page. */
-export function pagesSite(count: number, robots = "User-agent: *\nAllow: /\n") {
+/** A home page linking to `count` pages; `robots` may be read anew at each request. */
+export function pagesSite(
+  count: number,
+  robots: string | (() => string) = "User-agent: *\nAllow: /\n",
+) {
   const routes: Record<string, (req: unknown, res: import("node:http").ServerResponse) => void> = {
-    "/robots.txt": (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+    "/robots.txt": (_req, res) =>
+      res
+        .writeHead(200, { "content-type": "text/plain" })
+        .end(typeof robots === "function" ? robots() : robots),
   };
   const links = Array.from({ length: count }, (_, i) => `/p${i + 1}`);
   routes["/"] = htmlRoute(pageHtml("Home", links));

@@ -49,20 +49,20 @@ export function extractLinks(html: string): PageLinks {
     switch (name) {
       case "a":
       case "area": {
-        const href = attributes.href;
-        if (href === undefined || "download" in attributes) return;
+        if (attributes.href === undefined || "download" in attributes) return;
         if (/\bnofollow\b/i.test(attributes.rel ?? "")) return;
+        const href = attributes.href.trim();
         // A link into a section ("#login"), to a static page ("login.html") or naming code
         // (`<code>register</code>`) is about the topic, on a page of its own.
         if (
           name === "a" &&
           !href.includes("#") &&
-          !STATIC_PAGE.test(href.trim()) &&
+          !STATIC_PAGE.test(href) &&
           namesActionText(linkText(html, end))
         ) {
-          actions.add(href.trim());
+          actions.add(href);
         } else {
-          add(href.trim());
+          add(href);
         }
         return;
       }

@@ -250,13 +250,9 @@ const ACTION_TEXT_CHARS = 40;
 export function namesActionText(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === "" || trimmed.length > ACTION_TEXT_CHARS * 2) return false;
-  let words = trimmed.includes("&") ? decodeHTML(trimmed) : trimmed;
-  if (/[^ -~\s]/.test(words)) {
-    words = words.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  }
+  const words = trimmed.includes("&") ? decodeHTML(trimmed) : trimmed;
   if (words.length > ACTION_TEXT_CHARS) return false;
-  const folded = words
-    .toLowerCase()
+  const folded = foldSegment(words)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     // A cart's count ("Cart (2)").

@@ -11,6 +11,7 @@ export const PROBLEM_KINDS = [
   "page-limit",
   "private-address",
   "blocked",
+  "noindex",
 ] as const;
 
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -67,6 +67,21 @@ export interface CrawlSettings {
 const ROBOTS_ADVICE =
   "allow HootyBot in robots.txt (User-agent: HootyBot / Allow: /) if it may read these pages";
 
+const NOINDEX_ADVICE =
+  "remove the noindex (meta robots or X-Robots-Tag) from pages Hooty may read; in WordPress, " +
+  "Settings › Reading › Search engine visibility adds it to every page";
+
+/**
+ * A start page that asks not to be indexed: often every page of the site does (a staging site, or
+ * WordPress told to discourage search engines), and the crawl then reads nothing.
+ */
+function startNoindex(url: string, status: number, nofollow: boolean): Problem {
+  const detail = nofollow
+    ? "the start page asks not to be indexed and its links not to be followed (noindex, nofollow): Hooty reads no page through it"
+    : "the start page asks not to be indexed (noindex): Hooty follows its links but leaves the page itself out";
+  return { kind: "noindex", url, status, detail, advice: NOINDEX_ADVICE };
+}
+
 /**
  * A site that links each page to thousands of new URLs (generated, or hostile) would otherwise
  * fill the store and the crawl's memory with URLs that the page limit never lets it read.
@@ -764,6 +779,7 @@ class SiteCrawl {
       await this.enqueue(links.actions, entry.depth + 1, { base, bounded: true, refuse: "unsafe" });
     }
     if (verdict.kind === "noindex" || directives.noindex) {
+      if (entry.depth === 0) this.problems.add(startNoindex(url, response.status, links === null));
       await this.removeFromIndex(url);
       return this.settle(url, "noindex");
     }

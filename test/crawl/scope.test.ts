@@ -322,6 +322,26 @@ describe("what HootyBot fetches", () => {
     const site1 = await shared.sites.byOrigin(s.origin);
     const indexed = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
     expect(indexed.sort()).toEqual(["/", "/nofollow", "/via-noindex"]);
+    // Only a start page that asks not to be indexed is a problem the owner must see.
+    expect(report.problems.filter((p) => p.kind === "noindex")).toEqual([]);
+  });
+
+  it("reports a start page that asks not to be indexed: the reason a crawl read nothing", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        pageHtml("Staging", ["/a"], '<meta name="robots" content="noindex, nofollow">'),
+      ),
+      "/a": htmlRoute(pageHtml("A", [])),
+    });
+    const report = await crawl(`${s.origin}/`, { store: store() });
+    expect(paths(s.log)).not.toContain("/a");
+    expect(report.pages.indexed).toBe(0);
+    const [problem, ...more] = report.problems;
+    expect(more).toEqual([]);
+    expect(problem).toMatchObject({ kind: "noindex", url: `${s.origin}/`, status: 200 });
+    expect(problem?.detail).toMatch(/noindex, nofollow/);
+    expect(problem?.advice).toMatch(/WordPress/);
   });
 
   it("indexes one page for duplicate URLs and follows rel=canonical", async () => {

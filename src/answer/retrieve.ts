@@ -4,10 +4,11 @@
  * first ("postgress" → "postgr"), so a typo does not lose the question. One code path for every
  * store: postings come through `TermIndex` (the store's, or a copy in memory).
  */
-import { fold, type Speller, type Suggestion, typoDistance } from "../text/index.js";
+import { analyzerFor, fold, type Speller, type Suggestion, typoDistance } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import { inLexicon } from "./lexicon.js";
 import { isMain, type QueryTerm } from "./question.js";
+import { surfaceCorrection } from "./surface-typos.js";
 import type { TermIndex } from "./term-index.js";
 
 export interface WeightedTerm extends QueryTerm {
@@ -58,7 +59,16 @@ export async function weighTerms(
     }
     let correctedFrom: string | undefined;
     if (frequency === 0 && isMain(term) && !term.name && inLexicon(lang, term.word) !== true) {
-      const suggestion = correction(await speller(), term);
+      const suggestion =
+        correction(await speller(), term) ??
+        (isIdentifier(term.word)
+          ? undefined
+          : await surfaceCorrection(
+              index,
+              analyzerFor(lang),
+              fold(term.word.toLowerCase()),
+              term.term,
+            ));
       if (suggestion) {
         known = { ...term, term: suggestion.term };
         frequency = suggestion.frequency;

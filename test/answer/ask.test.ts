@@ -58,6 +58,10 @@ describe("hooty ask", () => {
     expect((await ask("make my querys faster with an indx"))?.citations[0]?.url).toContain(
       "/tuning",
     );
+    // A typo the stemmer keeps whole ("dumpinh") while it takes the word meant to its stem
+    // ("dumping" → "dump"): corrected on the word as typed.
+    const slip = await ask("dumpinh a database while the server keeps running");
+    expect(slip.citations[0]?.url).toContain("/backup");
     const german = await ask("Wie installiere ich ein Paket?");
     expect(german.covered).toBe(true);
     expect(german.citations[0]?.url).toContain("/de/pakete");

@@ -76,6 +76,7 @@ export async function writtenAnswer(
       url: p.chunk.places[0]?.url ?? "",
       title: p.chunk.places[0]?.title ?? "",
       text: p.chunk.text,
+      lang: p.chunk.lang,
     })),
   });
   if (!reply) return null;

@@ -12,6 +12,8 @@ export interface PromptPassage {
   url: string;
   title: string;
   text: string;
+  /** The passage's language, where known. */
+  lang?: string;
 }
 
 export interface PromptInput {

@@ -79,6 +79,43 @@ describe("checking a written answer", () => {
     expect(check("Der Server lauscht auf Port 5432 [p2].", "de").kind).toBe("answer");
   });
 
+  it("takes a claim in its passage's language only when one or two of its sentences say it", () => {
+    const shop = new Map([
+      [
+        "s",
+        "Shipping costs\nShipping to Switzerland costs 9 francs. Shipping to Germany, Austria and Italy costs 19 francs. Orders above 150 francs ship free of charge.",
+      ],
+      ["p", "Pets\nDogs are welcome at Hotel Eule for 15 francs per night. Cats are not allowed."],
+    ]);
+    const langs = new Map([
+      ["s", "en"],
+      ["p", "en"],
+    ]);
+    const verdict = (reply: string, lang = "en") =>
+      checkReply(reply, { passages: shop, passageLangs: langs, lang, maxChars: 4_000 });
+    const why = (reply: string) => {
+      const v = verdict(reply);
+      return v.kind === "rejected" ? v.reason : v.kind;
+    };
+    expect(why("Shipping to Switzerland costs 9 francs [s].")).toBe("answer");
+    expect(why("Orders over 150 francs are shipped free [s].")).toBe("answer");
+    expect(
+      why("Dogs stay at Hotel Eule for 15 francs a night, but cats are not allowed [p]."),
+    ).toBe("answer");
+    // Words of the passage, but not what any of its sentences says.
+    expect(why("Shipping to Switzerland is free [s].")).toBe("claim-not-said-by-a-sentence:s");
+    expect(why("Shipping to Switzerland costs 150 francs [s].")).toBe(
+      "claim-not-said-by-a-sentence:s",
+    );
+    // Turned round.
+    expect(why("We do not ship to Switzerland [s].")).toBe("claim-not-said-by-a-sentence:s");
+    expect(why("Cats are allowed [p].")).toBe("claim-not-said-by-a-sentence:p");
+    // Written in another language than the passage: only the shared word and the numbers.
+    expect(
+      verdict("Der Versand in die Schweiz (Switzerland) kostet 9 Franken [s].", "de").kind,
+    ).toBe("answer");
+  });
+
   it("rejects citations of passages it was not given", () => {
     expect(reason("The port is 5432 [p4].")).toBe("unknown-id:p4");
     expect(reason("The port is 5432 [p2, 1].")).toBe("unknown-id:1");

@@ -1,4 +1,5 @@
 import { analyzerFor } from "../../text/analyze.js";
+import { capitalisesNouns } from "../question.js";
 import { NOT_COVERED } from "./prompt.js";
 
 /** One claim of a written answer and the passages it cites. */
@@ -17,6 +18,12 @@ export interface CheckOptions {
   passages: ReadonlyMap<string, string>;
   /** The question's language: claims and passages are compared with its analysis. */
   lang: string;
+  /**
+   * Each passage's language, where known: a claim in the same language must be said by one or
+   * two sentences of a passage it cites (`sentenceSupport`); across languages only the shared
+   * word and the numbers are checked.
+   */
+  passageLangs?: ReadonlyMap<string, string>;
   maxChars: number;
 }
 
@@ -101,7 +108,8 @@ export function checkReply(reply: string, options: CheckOptions): Verdict {
     }
   }
   for (const claim of claims) {
-    const problem = unsupported(claim, options.passages);
+    const problem =
+      unsupported(claim, options.passages) ?? sentenceSupport(claim, options, termsOf);
     if (problem) return rejected(problem);
   }
   const cited = [...new Set(claims.flatMap((claim) => claim.cited))];
@@ -119,6 +127,88 @@ function unsupported(claim: Claim, passages: ReadonlyMap<string, string>): strin
   const number = (claim.text.match(DIGITS) ?? []).find((digits) => !numbers.has(digits));
   return number === undefined ? null : `number-not-in-passages:${number}`;
 }
+
+/** Words that turn a statement into its opposite, by language (primary subtag). */
+const NEGATIONS: Readonly<Record<string, RegExp>> = {
+  en: /\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot)\b|n't\b/iu,
+  de: /\b(?:nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|weder)\b/iu,
+  it: /\b(?:non|mai|nessun|nessuna|nessuno|niente|nulla|né)\b/iu,
+  fr: /\b(?:ne|n'|pas|jamais|aucun|aucune|rien|ni)\b/iu,
+  es: /\b(?:no|nunca|jamás|ningún|ninguna|ninguno|nada|nadie|ni)\b/iu,
+};
+
+/** Sentences (and lines) of a passage, for claims to be read against. */
+function sentencesOf(passage: string): string[] {
+  return passage
+    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== "");
+}
+
+/** Of a claim's words, at most this share may be the model's own (a synonym, a linking word). */
+const OWN_WORDS_SHARE = 0.25;
+
+/**
+ * A claim in a passage's own language must be what one sentence of it, or two in a row, says: its
+ * words there but a quarter at most, every number it states there, and negated there exactly when
+ * the claim is. Words scattered over a passage ("Shipping to Switzerland is free" from "Shipping
+ * to Switzerland costs 9 francs. … Orders above 150 francs ship free.") or a statement turned
+ * round ("We do not ship to Switzerland") are not what the page says.
+ */
+function sentenceSupport(
+  claim: Claim,
+  options: CheckOptions,
+  termsOf: (text: string) => Set<string>,
+): string | null {
+  const lang = primary(options.lang);
+  const same = claim.cited.filter((id) => primary(options.passageLangs?.get(id) ?? "") === lang);
+  if (same.length === 0 || same.length < claim.cited.length) return null;
+  // The claim's own words (not the parts of a compound or an identifier, which count with it).
+  const words = new Set(
+    analyzerFor(lang)
+      .analyze(claim.text)
+      .filter((token) => !token.extra)
+      .map((token) => token.term),
+  );
+  if (words.size === 0) return null;
+  const names = namesIn(claim.text, lang);
+  const numbers = claim.text.match(DIGITS) ?? [];
+  const negation = NEGATIONS[lang];
+  const negated = negation?.test(claim.text) ?? false;
+  const allowedMissing = Math.floor(words.size * OWN_WORDS_SHARE);
+  for (const id of same) {
+    const sentences = sentencesOf(options.passages.get(id) ?? "");
+    for (let i = 0; i < sentences.length; i++) {
+      for (const window of [sentences[i], `${sentences[i]} ${sentences[i + 1] ?? ""}`]) {
+        const text = window as string;
+        if (negation && negation.test(text) !== negated) continue;
+        const held = new Set(text.match(DIGITS) ?? []);
+        if (numbers.some((digits) => !held.has(digits))) continue;
+        const found = termsOf(text);
+        let missing = 0;
+        for (const word of words) if (!found.has(word)) missing++;
+        if (missing <= allowedMissing && names.every((name) => found.has(name))) return null;
+      }
+    }
+  }
+  return `claim-not-said-by-a-sentence:${claim.cited.join(",")}`;
+}
+
+/**
+ * The terms of the claim's names (a capital past the claim's first word: "Switzerland", "Hotel
+ * Eule"), which no synonym stands for: the sentence must hold each. In German every noun has one.
+ */
+function namesIn(claim: string, lang: string): string[] {
+  if (capitalisesNouns(lang)) return [];
+  return analyzerFor(lang)
+    .analyze(claim)
+    .filter(
+      (token) => !token.extra && token.position > 0 && /^\p{Lu}/u.test(claim.slice(token.start)),
+    )
+    .map((token) => token.term);
+}
+
+const primary = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? "";
 
 function uniqueIds(run: string): string[] {
   return [...new Set(run.match(CITATION_IDS) ?? [])];

@@ -1,5 +1,6 @@
 import { chat } from "./chat-client.js";
 import type { WrittenConfig } from "./config.js";
+import { withoutInstructions } from "./instructions.js";
 import { buildMessages, type PromptInput } from "./prompt.js";
 import { type Claim, checkReply } from "./validate.js";
 
@@ -33,7 +34,9 @@ export async function writeAnswer(
   input: WriteInput,
   options: WriteOptions = {},
 ): Promise<WrittenAnswer | null> {
-  const messages = buildMessages(input, config.maxPassageChars);
+  // The model never reads the lines a page addresses to it, and no claim can rest on them.
+  const shown = input.passages.map((p) => ({ ...p, text: withoutInstructions(p.text) }));
+  const messages = buildMessages({ ...input, passages: shown }, config.maxPassageChars);
   if (input.passages.length === 0) {
     options.onRejected?.("no-passages");
     return null;
@@ -51,10 +54,12 @@ export async function writeAnswer(
     return null;
   }
   const passages = new Map(
-    input.passages.map((p) => [p.id, `${p.title}\n${p.text.slice(0, config.maxPassageChars)}`]),
+    shown.map((p) => [p.id, `${p.title}\n${p.text.slice(0, config.maxPassageChars)}`]),
   );
+  const passageLangs = new Map(shown.flatMap((p) => (p.lang ? [[p.id, p.lang] as const] : [])));
   const verdict = checkReply(content, {
     passages,
+    passageLangs,
     lang: input.lang,
     maxChars: config.maxAnswerChars,
   });

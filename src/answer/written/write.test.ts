@@ -131,6 +131,14 @@ describe("writeAnswer against an OpenAI-compatible server", () => {
     ["a body that is not JSON", { text: "Bad Gateway", contentType: "text/html" }, "JSON"],
     ["an answer larger than the response cap", { hugeBytes: 4 * 1024 * 1024 }, "larger"],
   ];
+  it("checks each sentence against the cited passage's own sentences, in its language", async () => {
+    const config = await configFor(chatReply("Shipping to Europe is free [p1]."));
+    const reasons: string[] = [];
+    const english = { ...input, passages: input.passages.map((p) => ({ ...p, lang: "en" })) };
+    expect(await writeAnswer(config, english, { onRejected: (r) => reasons.push(r) })).toBeNull();
+    expect(reasons).toEqual(["claim-not-said-by-a-sentence:p1"]);
+  });
+
   for (const [what, script, why] of rejected) {
     it(`gives null (the extractive answer) for ${what}`, async () => {
       const config = await configFor(script);

@@ -84,6 +84,33 @@ describe("evidence", () => {
     expect(identifier).toBeCloseTo(named);
   });
 
+  it("counts a word the site never uses in part when the page holds a form of it", () => {
+    // "deliver" is never written; "delivery", searched for it, is on the page.
+    const related: WeightedTerm = {
+      term: "deliveri",
+      word: "delivery",
+      extra: false,
+      idf: 2,
+      related: { for: "deliv", weight: 0.25 },
+    };
+    const question: QueryTerm[] = [
+      ...asked(["schedule"]),
+      { term: "deliv", word: "deliver", extra: false },
+    ];
+    const withForm = evidenceOf(
+      bestPage(["schedule", "deliveri"]),
+      question,
+      [...terms, related],
+      1000,
+      "en",
+    );
+    const without = evidenceOf(bestPage(["schedule"]), question, [...terms, related], 1000, "en");
+    expect(withForm.terms.find((t) => t.word === "deliver")).toMatchObject({ status: "unknown" });
+    expect(withForm.terms.find((t) => t.word === "deliver")?.found).toBeGreaterThan(0);
+    expect(without.terms.find((t) => t.word === "deliver")?.found).toBe(0);
+    expect(withForm.coverage).toBeGreaterThan(without.coverage);
+  });
+
   it("finds a page less likely to answer when it lacks the question's telling word", () => {
     const telling = answerability(evidence(["schedule", "vacuum", "cron"]));
     const without = answerability(evidence(["schedule", "vacuum", "nightly"]));

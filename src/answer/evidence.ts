@@ -143,7 +143,9 @@ export function evidenceOf(
         term: question.term,
         status: "unknown",
         weight: rarest * unknownWeight(question, lang),
-        found: 0,
+        // The site never uses the word, but the page may hold a synonym or a form derived from it
+        // ("delivery" for "deliver"): found in part, as a known word's synonym is.
+        found: shares.get(question.term) ?? 0,
       });
       continue;
     }

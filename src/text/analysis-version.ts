@@ -4,6 +4,7 @@
  * belong to the version its hash names (index/chunk/chunk.ts), so a page indexed again never
  * reuses a passage analysed the old way.
  *
- * 1: the first index; 2: "ändern" no longer read as the stopword "andern".
+ * 1: the first index; 2: "ändern" no longer read as the stopword "andern"; 3: Italian "cos'è",
+ * "quand'è", "nessun'altra" lose their elided word as "l'" does.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;

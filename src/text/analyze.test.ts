@@ -102,6 +102,10 @@ describe("analyze: apostrophes", () => {
     expect(terms("l'installazione dell'utente all'avvio un'altra c'è", "it")).toEqual(
       terms("installazione utente avvio altra", "it"),
     );
+    // The elided "cosa", "quando", "nessuna" are function words as "l'" is.
+    expect(terms("Che cos'è Debian? Quand'è uscita? nessun'altra", "it")).toEqual(
+      terms("Debian uscita altra", "it"),
+    );
   });
 
   it("drops French elisions", () => {

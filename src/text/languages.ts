@@ -83,7 +83,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stem: italian,
     stopwords: words(STOPWORD_TEXT.it ?? ""),
     elisions: set(
-      "l d c s m t v n un dell nell all dall sull coll quell quest bell sant tutt senz dov com anch",
+      "l d c s m t v n un dell nell all dall sull coll quell quest bell sant tutt senz dov com anch cos quand buon nessun ciascun qualcun alcun null mezz",
     ),
     clitics: NONE,
     compounds: false,

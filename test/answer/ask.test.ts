@@ -106,7 +106,8 @@ describe("hooty eval", () => {
     writeFileSync(
       file,
       [
-        line("how can I make a backup copy of my database?", ["/backup"]),
+        // An expected page may name a section, or go through "..": the page is what counts.
+        line("how can I make a backup copy of my database?", ["/de/../backup#dump"]),
         // An expected page may be given as a full URL, or without its leading slash.
         line("make my querys faster with an indx", [`${origin}/tuning`, "elsewhere"]),
         line("What is the price of the enterprise license in Brazil?", []),
@@ -140,6 +141,9 @@ describe("hooty eval", () => {
     expect(latency.max).toBe(Math.max(...times));
     expect(latency.p50).toBeLessThanOrEqual(latency.p95);
     expect(latency.p95).toBeLessThanOrEqual(latency.max);
+    // A page the index does not hold is named, with the line that expects it.
+    expect(result.stderr).toMatch(/line 2: \/elsewhere is not in the index/);
+    expect(result.stderr).not.toMatch(/\/backup is not in the index/);
   });
 
   it("refuses a file that is not JSON lines of questions, in one line", async () => {

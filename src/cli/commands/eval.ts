@@ -12,6 +12,8 @@ interface EvalQuestion {
   site: string;
   question: string;
   expect: string[];
+  /** The line of the file it was read from. */
+  line: number;
 }
 
 /** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
@@ -46,7 +48,12 @@ function readQuestions(file: string): EvalQuestion[] {
     if (elsewhere !== undefined) {
       throw badInput(`${file}: line ${i + 1} expects ${elsewhere}, a page of another site`);
     }
-    questions.push({ site: q.site, question: q.question, expect: q.expect.map(expectedPath) });
+    questions.push({
+      site: q.site,
+      question: q.question,
+      expect: q.expect.map(expectedPath),
+      line: i + 1,
+    });
   }
   if (questions.length === 0) throw badInput(`${file} holds no questions`);
   return questions;
@@ -65,11 +72,15 @@ function onSite(page: string, site: string): boolean {
 
 /**
  * An expected page as the path a citation is compared by: "/about" as given, a full URL
- * ("https://example.org/about") by its path, "about" as "/about".
+ * ("https://example.org/about") by its path, "about" as "/about"; without a `#section` or a
+ * query, dot segments resolved and percent-encoding as a URL has it ("/en/../about" is "/about").
  */
 function expectedPath(page: string): string {
-  if (/^https?:\/\//i.test(page)) return pathOf(page);
-  return page.startsWith("/") ? page : `/${page}`;
+  try {
+    return new URL(page, "http://site.invalid/").pathname;
+  } catch {
+    return page.startsWith("/") ? page : `/${page}`;
+  }
 }
 
 const pathOf = (url: string) => {
@@ -121,13 +132,25 @@ export function registerEval(program: Command): void {
       // Every site is found (an unknown one fails before any answer) and its answer data loaded
       // before the clock runs: the latencies are those of warm answers, as a server gives them.
       const loadStarted = performance.now();
+      const indexed = new Map<string, Set<string>>();
       for (const q of questions) {
         if (sites.has(q.site)) continue;
         const siteId = (await findSite(store, q.site)).id;
         sites.set(q.site, siteId);
+        indexed.set(q.site, new Set((await store.pages.list(siteId)).map((p) => pathOf(p.url))));
         await warmAnswers(store, siteId);
       }
       const loadMs = performance.now() - loadStarted;
+      // A page the index does not hold can never be cited: the question counts as missed, and the
+      // owner should know why.
+      for (const q of questions) {
+        const pages = indexed.get(q.site);
+        for (const page of q.expect.filter((path) => !pages?.has(path))) {
+          out.note(
+            `line ${q.line}: ${page} is not in the index of ${q.site}, so no answer can cite it`,
+          );
+        }
+      }
       for (const q of questions) {
         const siteId = sites.get(q.site) as number;
         const started = performance.now();

@@ -187,7 +187,11 @@ export async function answerQuestion(
     terms: searched,
     evidence,
   });
-  const pageTexts = await textsOfPages(sources.texts, siteId, passagesToCite(ranked));
+  const pageTexts = await textsOfPages(
+    sources.texts,
+    siteId,
+    passagesToCite(ranked, analysed.lang),
+  );
   if (models.written) {
     const written = await writtenAnswer(
       models.written,

@@ -115,3 +115,35 @@ describe("compose", () => {
     expect(citations[0]?.url).toContain(":~:text=Der%20Status%20aller%20Pakete%20wird%20in,");
   });
 });
+
+describe("which pages an answer cites", () => {
+  /** A one-sentence passage of its own page, in `lang`. */
+  const onPage = (url: string, text: string, lang = "de"): Ranked => {
+    const base = passage([text]);
+    const place = base.chunk.places[0];
+    if (!place) throw new Error("no place");
+    return { ...base, chunk: { ...base.chunk, lang, places: [{ ...place, url }] } };
+  };
+
+  it("cites only pages in the question's language when the best one is", () => {
+    const ranked = [
+      onPage("http://127.0.0.1/de/pakete", "Der Status aller Pakete zeigt dpkg an."),
+      onPage("http://127.0.0.1/it/pacchetti", "Lo stato dei pacchetti (Pakete) mostra dpkg.", "it"),
+      onPage("http://127.0.0.1/de/status", "Den Status eines Pakets zeigt dpkg -s."),
+    ];
+    expect(compose(ranked, terms, "de").citations.map((c) => c.url.split("#")[0])).toEqual([
+      "http://127.0.0.1/de/pakete",
+      "http://127.0.0.1/de/status",
+    ]);
+    // A question in a language no page is in gets the best pages, whatever theirs.
+    expect(compose(ranked, terms, "fr").citations).toHaveLength(3);
+  });
+
+  it("does not cite a menu after the first page", () => {
+    const ranked = [
+      onPage("http://127.0.0.1/de/pakete", "Der Status aller Pakete zeigt dpkg an."),
+      onPage("http://127.0.0.1/", "Pakete\n- Status\n- Hilfe\n- Über uns"),
+    ];
+    expect(compose(ranked, terms, "de").citations).toHaveLength(1);
+  });
+});

@@ -33,18 +33,46 @@ export interface Composed {
 /** The page's indexed text by URL, for deep links that match nothing earlier on the page. */
 export type PageTexts = ReadonlyMap<string, string>;
 
-/** The passages an answer quotes: the best of each of the first MAX_CITATIONS pages. */
-export function passagesToCite(ranked: readonly Ranked[]): Ranked[] {
+/**
+ * The passages an answer quotes: the best of each of the first MAX_CITATIONS pages. When the best
+ * is in the question's language, the others are too (on a site in several languages, the same
+ * page translated says nothing more).
+ */
+export function passagesToCite(ranked: readonly Ranked[], lang = ""): Ranked[] {
   const chosen: Ranked[] = [];
   const pages = new Set<string>();
+  const first = ranked[0];
+  const oneLanguage = first !== undefined && lang !== "" && sameLanguage(first.chunk.lang, lang);
   for (const candidate of ranked) {
     if (chosen.length >= MAX_CITATIONS) break;
     const place = candidate.chunk.places[0];
     if (!place || pages.has(place.url)) continue;
+    if (chosen.length > 0 && oneLanguage && !sameLanguage(candidate.chunk.lang, lang)) continue;
     pages.add(place.url);
     chosen.push(candidate);
   }
   return chosen;
+}
+
+/** Whether a passage's language is the question's ("und", unknown, is taken to be). */
+function sameLanguage(passage: string, question: string): boolean {
+  const primary = (tag: string) => tag.toLowerCase().split("-")[0];
+  return passage === "und" || primary(passage) === primary(question);
+}
+
+/** Words a line of a menu has at most. */
+const MENU_LINE_WORDS = 4;
+
+/** Three lines or more, each of a few words, half of them or more list items. */
+function isWordList(text: string): boolean {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length < 3) return false;
+  let items = 0;
+  for (const line of lines) {
+    if ((line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > MENU_LINE_WORDS) return false;
+    if (LIST_MARK.test(line)) items++;
+  }
+  return items * 2 >= lines.length;
 }
 
 export function compose(
@@ -54,7 +82,15 @@ export function compose(
   pageTexts: PageTexts = new Map(),
   titleAffixes: TitleAffixes = NO_AFFIXES,
 ): Composed {
-  const citations = citePassages(passagesToCite(ranked), terms, lang, pageTexts, titleAffixes);
+  // A quote after the first that is a list of a few words a line (a menu, a table of contents)
+  // is a list of links, not something the page says.
+  const citations = citePassages(
+    passagesToCite(ranked, lang),
+    terms,
+    lang,
+    pageTexts,
+    titleAffixes,
+  ).filter((citation, i) => i === 0 || !isWordList(citation.quote));
   return { answer: citations[0]?.quote ?? "", citations };
 }
 

@@ -58,17 +58,26 @@ export async function weighTerms(
       frequency = df.get(term.otherwise) ?? 0;
     }
     let correctedFrom: string | undefined;
-    if (frequency === 0 && isMain(term) && !term.name && inLexicon(lang, term.word) !== true) {
-      const suggestion =
-        correction(await speller(), term) ??
-        (isIdentifier(term.word)
+    if (frequency === 0 && isMain(term) && !term.name) {
+      const ordinary = inLexicon(lang, term.word) === true;
+      const typed = (among?: ReadonlySet<string>) =>
+        isIdentifier(term.word)
           ? undefined
-          : await surfaceCorrection(
+          : surfaceCorrection(
               index,
               analyzerFor(lang),
               fold(term.word.toLowerCase()),
               term.term,
-            ));
+              among,
+            );
+      let suggestion: Suggestion | undefined;
+      if (!ordinary) suggestion = correction(await speller(), term) ?? (await typed());
+      else {
+        // A misspelling the thesaurus takes for a form of a word ("shiping" for "ship"): corrected
+        // only to that same word, where one slip of the typed word makes it ("shipping").
+        const forms = new Set(terms.filter((t) => t.related?.for === term.term).map((t) => t.term));
+        if (forms.size > 0) suggestion = await typed(forms);
+      }
       if (suggestion) {
         known = { ...term, term: suggestion.term };
         frequency = suggestion.frequency;

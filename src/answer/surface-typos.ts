@@ -44,17 +44,21 @@ export function oneSlipAway(typed: string): string[] {
   return [...out];
 }
 
-/** The site's term for the word one slip of `typed` makes, the most used one; none when none. */
+/**
+ * The site's term for the word one slip of `typed` makes, the most used one (of those `among`
+ * holds, when given); none when none.
+ */
 export async function surfaceCorrection(
   index: TermIndex,
   analyzer: Analyzer,
   typed: string,
   unlike: string,
+  among?: ReadonlySet<string>,
 ): Promise<Suggestion | undefined> {
   const terms = new Set<string>();
   for (const word of oneSlipAway(typed)) {
     const term = analyzer.term(word);
-    if (term && term !== unlike) terms.add(term);
+    if (term && term !== unlike && (!among || among.has(term))) terms.add(term);
   }
   if (terms.size === 0) return undefined;
   let best: Suggestion | undefined;

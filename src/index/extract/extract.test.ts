@@ -269,6 +269,22 @@ describe("dropped: what is never page text", () => {
     expect(page.sections[3]?.anchors.map((a) => a.id)).toEqual(["format-menu"]);
   });
 
+  it("an id the page used before names no place: a browser goes to its first element", () => {
+    const page = extract(
+      '<section id="info"><h2>Wi-Fi</h2><p>The network is OwlNet.</p></section>' +
+        '<section id="info"><h2>Parking</h2><p>Free parking behind the building.</p></section>' +
+        '<section id="laundry"><h2>Laundry</h2><p>Open around the clock.</p></section>' +
+        '<h2 id="bar"><a name="bar"></a>Bar</h2><p>Open at night.</p>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.anchor])).toEqual([
+      ["Wi-Fi", "info"],
+      ["Parking", null],
+      ["Laundry", "laundry"],
+      // The same place named twice.
+      ["Bar", "bar"],
+    ]);
+  });
+
   it("inside a heading no class or id names a component: the heading's text stays", () => {
     const page = extract(
       '<section id="general"><h2><a class="toc-backref" href="#id3" role="doc-backlink">General Questions</a></h2><p>Yes.</p></section>' +

@@ -49,6 +49,8 @@ const MAX_TITLE = 1000;
 const MAX_DESCRIPTION = 2000;
 /** Longest id kept as an anchor. */
 const MAX_ID = 200;
+/** Ids remembered to tell a repeated one: a hostile page's million ids must not fill memory. */
+const MAX_IDS_SEEN = 50_000;
 /**
  * Blocks kept of one page; the rest of the page is left out. Real pages hold a few thousand at
  * most (the PostgreSQL manual's book index: 3,196); a hostile page of 5 MB of `<p>1</p>` holds
@@ -394,6 +396,21 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
   let inHead = false;
   let linkDepth = 0;
   let lastId: string | null = null;
+  const idsSeen = new Set<string>();
+  /** `flushes` when `lastId` was set. */
+  let idFlushes = -1;
+  /**
+   * The anchor that names the text from here on: `id`, unless the page used it before. A browser
+   * goes to an id's first element, so a second one names no place: the text after it has none
+   * until the next id. (The same id again before any text, `<h2 id="x"><a name="x">`, is the same
+   * place.)
+   */
+  const anchorAt = (id: string): string | null => {
+    if (idsSeen.has(id)) return id === lastId && idFlushes === flushes ? id : null;
+    if (idsSeen.size < MAX_IDS_SEEN) idsSeen.add(id);
+    idFlushes = flushes;
+    return id;
+  };
   let blockAnchor: string | null = null;
   let parts: string[] = [];
   let hasText = false;
@@ -650,10 +667,10 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       if (suppressDepth > 0) {
         // Ids inside a left-out element are no anchors.
       } else if (id !== "" && id.length <= MAX_ID) {
-        lastId = id;
+        lastId = anchorAt(id);
       } else if (name === "a") {
-        const anchorName = attribs.get("name");
-        if (anchorName && anchorName.length <= MAX_ID) lastId = anchorName.trim() || lastId;
+        const anchorName = attribs.get("name")?.trim();
+        if (anchorName && anchorName.length <= MAX_ID) lastId = anchorAt(anchorName);
       }
       const href = name === "a" ? attribs.get("href") : undefined;
       if (href?.startsWith("#")) {

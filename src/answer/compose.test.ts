@@ -116,6 +116,18 @@ describe("compose", () => {
   });
 });
 
+describe("the sentence quoted", () => {
+  it("reads a phrase that ends no sentence with what goes on from it", () => {
+    const ranked = passage([
+      "Der Status wird geprüft.",
+      "Pakete",
+      "mit neuem Status zeigt dpkg an.",
+    ]);
+    // Each span holds one word of the question; "Pakete" read on holds both.
+    expect(compose([ranked], terms, "de").answer).toBe("Pakete\n\nmit neuem Status zeigt dpkg an.");
+  });
+});
+
 describe("which pages an answer cites", () => {
   /** A one-sentence passage of its own page, in `lang`. */
   const onPage = (url: string, text: string, lang = "de"): Ranked => {

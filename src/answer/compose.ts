@@ -196,6 +196,21 @@ function lastSpanStart(spans: readonly [number, number][], from: number, to: num
  * The passage's most telling sentence (with the next one when it is short), as an exact slice of
  * the passage (from `start`): never rewritten, so it can be found on the page.
  */
+/**
+ * Where the sentence at span `i` ends when read with what goes on from it: a span that ends no
+ * sentence ("Breakfast buffet") runs on into spans that open in lower case ("is served until
+ * ten."), a little way. A quote scored by its first span alone would miss what the rest says.
+ */
+function goesOnTo(text: string, spans: readonly [number, number][], i: number): number {
+  let [start, end] = spans[i] as [number, number];
+  for (let k = i + 1; k <= i + RUN_ON && k < spans.length; k++) {
+    const next = spans[k] as [number, number];
+    if (ENDED.test(text.slice(start, end)) || !CONTINUES.test(text.slice(next[0], next[1]))) break;
+    [start, end] = next;
+  }
+  return end;
+}
+
 function bestQuote(
   text: string,
   sentences: readonly [number, number][],
@@ -204,8 +219,8 @@ function bestQuote(
   const spans = sentences.length > 0 ? sentences : [[0, text.length] as [number, number]];
   let best = spans[0] as [number, number];
   let bestScore = -1;
-  for (const span of spans) {
-    const value = score(text.slice(span[0], span[1]));
+  for (const [i, span] of spans.entries()) {
+    const value = score(text.slice(span[0], goesOnTo(text, spans, i)));
     if (value > bestScore) {
       best = span;
       bestScore = value;

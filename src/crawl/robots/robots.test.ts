@@ -302,14 +302,15 @@ describe("RFC 9309 §2.2.4 other records", () => {
     expect(robots.allows("https://example.com/y", "BarBot")).toBe(false);
   });
 
-  it("a Crawl-delay between two user-agent lines does not end the group", () => {
+  it("a Crawl-delay between two user-agent lines does not end the group of rules", () => {
     const robots = parseRobots(
       "user-agent: FooBot\ncrawl-delay: 5\nuser-agent: BarBot\ndisallow: /private\n",
     );
     expect(robots.allows("https://example.com/private", "FooBot")).toBe(false);
     expect(robots.allows("https://example.com/private", "BarBot")).toBe(false);
+    // The delay is asked of the agents named right above it (as Bing and Yandex read it).
     expect(robots.crawlDelay("FooBot")).toBe(5);
-    expect(robots.crawlDelay("BarBot")).toBe(5);
+    expect(robots.crawlDelay("BarBot")).toBeNull();
   });
 
   it("an unknown line between two user-agent lines does not end the group either", () => {
@@ -462,12 +463,19 @@ describe("hooty: Crawl-delay, decisions and the agent", () => {
     expect(parseRobots("user-agent: *\ndisallow: /\n").crawlDelay()).toBeNull();
   });
 
-  it("a group of user-agent lines separated only by Crawl-delay lines is one group", () => {
+  it("user-agent lines separated only by Crawl-delay lines share their rules, not their delays", () => {
     const robots = parseRobots(
       "user-agent: *\ncrawl-delay: 10\n\nuser-agent: HootyBot\ncrawl-delay: 2\ndisallow: /x\n",
     );
     expect(robots.allows("https://e.com/x", "OtherBot")).toBe(false);
-    expect(robots.crawlDelay()).toBe(10);
+    // HootyBot was given 2 s of its own: the 10 s are asked of every other crawler.
+    expect(robots.crawlDelay()).toBe(2);
+    expect(robots.crawlDelay("OtherBot")).toBe(10);
+    // Named with no delay of its own: none, whatever `*` is asked.
+    const none = parseRobots(
+      "user-agent: *\ncrawl-delay: 3\n\nuser-agent: HootyBot\ndisallow: /n\n",
+    );
+    expect(none.crawlDelay()).toBeNull();
   });
 
   it("takes the largest Crawl-delay of merged groups and ignores values that are not numbers", () => {

@@ -39,8 +39,19 @@ interface Group {
   /** Lower-case product tokens, `*` for the global group. */
   agents: string[];
   lines: { allow: boolean; line: number; value: string }[];
-  crawlDelays: number[];
   compiled?: RobotsRule[];
+}
+
+/**
+ * The `User-agent` lines that come one after another and the Crawl-delay lines after them. A
+ * group's rules run on past a Crawl-delay line (it is no rule of RFC 9309: "User-agent: *",
+ * "Crawl-delay: 3", "User-agent: HootyBot", "Disallow: /x" give both agents the Disallow, as
+ * Google reads it), but a Crawl-delay asks its pace of the agents named right above it: there the
+ * webmaster gave HootyBot no delay of 3 s.
+ */
+interface DelayRun {
+  agents: string[];
+  crawlDelays: number[];
 }
 
 const ROBOTS_TXT = "/robots.txt";
@@ -79,7 +90,10 @@ export class AgentRules {
   readonly rules: readonly RobotsRule[];
   /** Which groups apply: the crawler's own, the `*` ones, or none. */
   readonly group: "agent" | "*" | null;
-  /** Seconds between requests asked by the applying groups (the largest), or null. */
+  /**
+   * Seconds between requests asked of the crawler (the largest), or null: by the Crawl-delay
+   * lines under the `User-agent` lines that name it, else under those that name `*`.
+   */
   readonly crawlDelay: number | null;
 
   /**
@@ -90,11 +104,10 @@ export class AgentRules {
   private readonly bySecondChar: (readonly RobotsRule[] | undefined)[];
   private readonly unfixed: readonly RobotsRule[];
 
-  constructor(groups: Group[], kind: "agent" | "*" | null) {
+  constructor(groups: Group[], kind: "agent" | "*" | null, crawlDelay: number | null) {
     this.group = kind;
     this.rules = groups.flatMap(compiledRules).sort(byPrecedence);
-    const delays = groups.flatMap((group) => group.crawlDelays);
-    this.crawlDelay = delays.length > 0 ? Math.max(...delays) : null;
+    this.crawlDelay = crawlDelay;
     this.unfixed = this.rules.filter((rule) => rule.pattern.secondChar < 0);
     this.bySecondChar = new Array(128);
   }
@@ -144,14 +157,16 @@ export class Robots {
   /** `Sitemap` lines, in file order: they belong to no group (RFC 9309 §2.2.4). */
   readonly sitemaps: readonly string[];
   private readonly groups: readonly Group[];
+  private readonly delayRuns: readonly DelayRun[];
   private readonly byAgent = new Map<string, AgentRules>();
   /** The crawler asks for one agent, URL after URL: that answer skips the lookup. */
   private lastAgent: string | null = null;
   private lastRules: AgentRules | null = null;
 
-  constructor(groups: Group[], sitemaps: string[]) {
+  constructor(groups: Group[], sitemaps: string[], delayRuns: DelayRun[] = []) {
     this.groups = groups;
     this.sitemaps = sitemaps;
+    this.delayRuns = delayRuns;
   }
 
   /**
@@ -165,9 +180,14 @@ export class Robots {
     if (rules === undefined) {
       const own = this.groups.filter((group) => group.agents.includes(key));
       const global = own.length > 0 ? [] : this.groups.filter((g) => g.agents.includes("*"));
+      const ownRuns = this.delayRuns.filter((run) => run.agents.includes(key));
+      const runs =
+        ownRuns.length > 0 ? ownRuns : this.delayRuns.filter((run) => run.agents.includes("*"));
+      const delays = runs.flatMap((run) => run.crawlDelays);
       rules = new AgentRules(
         own.length > 0 ? own : global,
         own.length > 0 ? "agent" : global.length > 0 ? "*" : null,
+        delays.length > 0 ? Math.max(...delays) : null,
       );
       this.byAgent.set(key, rules);
     }
@@ -194,7 +214,7 @@ export class Robots {
 export function parseRobots(body: string | Uint8Array): Robots {
   const collector = new GroupCollector();
   parseRobotsTxt(robotsText(body), collector);
-  return new Robots(collector.groups, collector.sitemaps);
+  return new Robots(collector.groups, collector.sitemaps, collector.delayRuns);
 }
 
 /**
@@ -207,17 +227,26 @@ export function parseRobots(body: string | Uint8Array): Robots {
 class GroupCollector implements RobotsTxtHandler {
   readonly groups: Group[] = [];
   readonly sitemaps: string[] = [];
+  readonly delayRuns: DelayRun[] = [];
   private current: Group | null = null;
   private afterRule = false;
+  private run: DelayRun | null = null;
+  private afterDelay = false;
 
   userAgent(_line: number, value: string): void {
     if (this.current === null || this.afterRule) {
-      this.current = { agents: [], lines: [], crawlDelays: [] };
+      this.current = { agents: [], lines: [] };
       this.groups.push(this.current);
       this.afterRule = false;
     }
+    if (this.run === null || this.afterDelay) {
+      this.run = { agents: [], crawlDelays: [] };
+      this.delayRuns.push(this.run);
+      this.afterDelay = false;
+    }
     const token = productTokenOf(value);
     if (token !== null && !this.current.agents.includes(token)) this.current.agents.push(token);
+    if (token !== null && !this.run.agents.includes(token)) this.run.agents.push(token);
   }
 
   allow(line: number, value: string): void {
@@ -229,8 +258,10 @@ class GroupCollector implements RobotsTxtHandler {
   }
 
   crawlDelay(_line: number, value: string): void {
+    if (this.run === null) return;
+    this.afterDelay = true;
     const seconds = crawlDelaySeconds(value);
-    if (this.current !== null && seconds !== null) this.current.crawlDelays.push(seconds);
+    if (seconds !== null) this.run.crawlDelays.push(seconds);
   }
 
   sitemap(_line: number, value: string): void {
@@ -240,6 +271,7 @@ class GroupCollector implements RobotsTxtHandler {
   private rule(allow: boolean, line: number, value: string): void {
     if (this.current === null) return;
     this.afterRule = true;
+    this.afterDelay = true;
     this.current.lines.push({ allow, line, value });
   }
 }

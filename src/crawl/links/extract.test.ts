@@ -38,6 +38,17 @@ describe("extractLinks", () => {
     ]);
   });
 
+  it("reads an icon link by its image's alt, its aria-label or its title", () => {
+    const links = extractLinks(`<header>
+      <a href="/i1"><img src="/img/${"x".repeat(300)}.png" alt="Login"></a>
+      <a href="/i2" aria-label="Sign in">→</a><a href="/i3" title="Warenkorb">🛒</a>
+      <a href="/i4"><img alt='Mein Konto'></a><a href="/i5" title="Our story">About</a>
+      <a href="/i6"><img alt="Logo of the shop" src="/logo.png"></a>
+    </header>`);
+    expect(links.actions).toEqual(["/i1", "/i2", "/i3", "/i4"]);
+    expect(links.hrefs).toEqual(["/i5", "/i6"]);
+  });
+
   it("survives malformed HTML", () => {
     expect(extractLinks("<a href='x'<<a href=\"y\"><div><a href=z>").hrefs).toContain("z");
     expect(extractLinks("\u0000\uffff<a href").hrefs).toEqual([]);

@@ -58,7 +58,7 @@ export function extractLinks(html: string): PageLinks {
           name === "a" &&
           !href.includes("#") &&
           !STATIC_PAGE.test(href) &&
-          namesActionText(linkText(html, end))
+          linkLabels(html, end, attributes).some(namesActionText)
         ) {
           actions.add(href);
         } else {
@@ -100,13 +100,26 @@ export function extractLinks(html: string): PageLinks {
 const STATIC_PAGE = /\.html?$/i;
 /** Longest link text read for its words: an action's link says a few words. */
 const LINK_TEXT_CHARS = 160;
+/** Markup read for a link's text and images (an icon's `src` can be long). */
+const LINK_MARKUP_CHARS = 1024;
 
-/** The text of the link whose start tag ends at `from`, when short; "" for a longer one. */
-function linkText(html: string, from: number): string {
-  const window = html.slice(from, from + LINK_TEXT_CHARS + 4);
+/** An image's text alternative, in a link's markup. */
+const IMAGE_ALT = /<img\b[^>]*?\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+
+/**
+ * What names the link whose start tag ends at `from`: its text, when short ("" for a longer one),
+ * the `alt` of each image in it, its `aria-label` and its `title`. An icon link ("🛒",
+ * `<img alt="Login">`) says what it does only there.
+ */
+function linkLabels(html: string, from: number, attributes: Record<string, string>): string[] {
+  const labels = [attributes["aria-label"] ?? "", attributes.title ?? ""];
+  const window = html.slice(from, from + LINK_MARKUP_CHARS);
   const end = window.search(/<\/a[\s>]/i);
-  if (end < 0) return "";
+  if (end < 0) return labels;
   const inner = window.slice(0, end);
-  if (/<(?:code|kbd|samp|tt|var)[\s>]/i.test(inner)) return "";
-  return inner.replace(/<[^>]*>/g, " ");
+  if (/<(?:code|kbd|samp|tt|var)[\s>]/i.test(inner)) return labels;
+  const text = inner.replace(/<[^>]*>/g, " ");
+  if (text.length <= LINK_TEXT_CHARS) labels.push(text);
+  for (const alt of inner.matchAll(IMAGE_ALT)) labels.push(alt[1] ?? alt[2] ?? alt[3] ?? "");
+  return labels;
 }

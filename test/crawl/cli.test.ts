@@ -1,7 +1,7 @@
 /** `hooty crawl` as a user runs it: the built binary, a real site, the JSON report of CONTRACT.md. */
 import { describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "../helpers/cli.js";
-import { htmlRoute, pageHtml, pagesSite, site } from "../helpers/crawl.js";
+import { htmlRoute, pageHtml, pagesSite, paths, site } from "../helpers/crawl.js";
 
 describe("hooty crawl", () => {
   it("prints one report per site with --json, and progress only on stderr", async () => {
@@ -129,5 +129,20 @@ describe("hooty crawl", () => {
     const signIn = await runHooty(["crawl", "https://user:secret@x.example/", "--data", tempDir()]);
     expect(signIn.stderr).toMatch(/user name or password/);
     expect(signIn.stderr).not.toContain("secret");
+  });
+  it("says in one line that another process is crawling the site, and exits 1", async () => {
+    const s = await site(pagesSite(6));
+    const data = tempDir();
+    const first = runHooty(["crawl", `${s.origin}/`, "--data", data, "--json"]);
+    // The first crawl holds the site once it has asked for robots.txt.
+    for (let i = 0; i < 100 && !paths(s.log).includes("/robots.txt"); i++) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const second = await runHooty(["crawl", `${s.origin}/`, "--data", data, "--json"]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe("");
+    expect(second.stderr.trim().split("\n")).toHaveLength(1);
+    expect(second.stderr).toMatch(/another Hooty crawl is reading/);
+    expect((await first).code).toBe(0);
   });
 });

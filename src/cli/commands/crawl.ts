@@ -76,17 +76,27 @@ export function registerCrawl(program: Command): void {
           "interrupted: run the same command again to resume",
         );
       }
-      let failed = false;
+      const failures: string[] = [];
       for (const result of results) {
         if (result.report) {
           const r = result.report;
           out.result(r, summary(r));
         } else {
-          failed = true;
-          out.note(`hooty: ${result.startUrl}: ${oneLine(result.error)}`);
+          failures.push(`${result.startUrl}: ${oneLine(result.error)}`);
         }
       }
-      if (failed) throw new HootyError("internal", "some sites could not be crawled (see above)");
+      // One site asked for and not crawled: its reason is the one line. Several sites: each
+      // reason on a line, then the count.
+      if (failures.length === 1 && results.length === 1) {
+        throw new HootyError("internal", failures[0] as string);
+      }
+      for (const failure of failures) out.note(`hooty: ${failure}`);
+      if (failures.length > 0) {
+        throw new HootyError(
+          "internal",
+          `${failures.length} of ${results.length} sites could not be crawled (see above)`,
+        );
+      }
     } finally {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);

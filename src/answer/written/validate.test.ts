@@ -110,6 +110,16 @@ describe("checking a written answer", () => {
     // Turned round.
     expect(why("We do not ship to Switzerland [s].")).toBe("claim-not-said-by-a-sentence:s");
     expect(why("Cats are allowed [p].")).toBe("claim-not-said-by-a-sentence:p");
+    // Negation read in the passage's language, accented words too.
+    const it = (reply: string) =>
+      checkReply(reply, {
+        passages: new Map([["c", "Animali\nI gatti non sono ammessi, né i cani."]]),
+        passageLangs: new Map([["c", "it"]]),
+        lang: "it",
+        maxChars: 4_000,
+      }).kind;
+    expect(it("I gatti sono ammessi [c].")).toBe("rejected");
+    expect(it("I gatti non sono ammessi [c].")).toBe("answer");
     // Written in another language than the passage: only the shared word and the numbers.
     expect(
       verdict("Der Versand in die Schweiz (Switzerland) kostet 9 Franken [s].", "de").kind,

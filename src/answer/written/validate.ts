@@ -128,13 +128,17 @@ function unsupported(claim: Claim, passages: ReadonlyMap<string, string>): strin
   return number === undefined ? null : `number-not-in-passages:${number}`;
 }
 
+/** A word of `words` standing alone (`\b` knows no accented letter: "né", "jamás"). */
+const anyWord = (words: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, "iu");
+
 /** Words that turn a statement into its opposite, by language (primary subtag). */
 const NEGATIONS: Readonly<Record<string, RegExp>> = {
-  en: /\b(?:not|no|never|none|nothing|nobody|neither|nor|cannot)\b|n't\b/iu,
-  de: /\b(?:nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|weder)\b/iu,
-  it: /\b(?:non|mai|nessun|nessuna|nessuno|niente|nulla|né)\b/iu,
-  fr: /\b(?:ne|n'|pas|jamais|aucun|aucune|rien|ni)\b/iu,
-  es: /\b(?:no|nunca|jamás|ningún|ninguna|ninguno|nada|nadie|ni)\b/iu,
+  en: anyWord("not|no|never|none|nothing|nobody|neither|nor|cannot|\\p{L}+n't"),
+  de: anyWord("nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|weder"),
+  it: anyWord("non|mai|nessun|nessuna|nessuno|niente|nulla|né"),
+  fr: anyWord("ne|pas|jamais|aucun|aucune|rien|ni"),
+  es: anyWord("no|nunca|jamás|ningún|ninguna|ninguno|nada|nadie|ni"),
 };
 
 /** Sentences (and lines) of a passage, for claims to be read against. */

@@ -193,10 +193,6 @@ function lastSpanStart(spans: readonly [number, number][], from: number, to: num
 }
 
 /**
- * The passage's most telling sentence (with the next one when it is short), as an exact slice of
- * the passage (from `start`): never rewritten, so it can be found on the page.
- */
-/**
  * Where the sentence at span `i` ends when read with what goes on from it: a span that ends no
  * sentence ("Breakfast buffet") runs on into spans that open in lower case ("is served until
  * ten."), a little way. A quote scored by its first span alone would miss what the rest says.
@@ -211,6 +207,10 @@ function goesOnTo(text: string, spans: readonly [number, number][], i: number): 
   return end;
 }
 
+/**
+ * The passage's most telling sentence (with the next one when it is short), as an exact slice of
+ * the passage (from `start`): never rewritten, so it can be found on the page.
+ */
 function bestQuote(
   text: string,
   sentences: readonly [number, number][],

@@ -4,7 +4,7 @@
  * link a deep link to it.
  */
 import type { Citation } from "../core/answer.js";
-import { analyzerFor } from "../text/index.js";
+import { analyzerFor, primaryTag } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import type { Ranked } from "./rank.js";
 import { EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
@@ -56,8 +56,7 @@ export function passagesToCite(ranked: readonly Ranked[], lang = ""): Ranked[] {
 
 /** Whether a passage's language is the question's ("und", unknown, is taken to be). */
 function sameLanguage(passage: string, question: string): boolean {
-  const primary = (tag: string) => tag.toLowerCase().split("-")[0];
-  return passage === "und" || primary(passage) === primary(question);
+  return passage === "und" || primaryTag(passage) === primaryTag(question);
 }
 
 /** Words a line of a menu has at most. */

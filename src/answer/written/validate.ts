@@ -1,4 +1,5 @@
-import { analyzerFor } from "../../text/analyze.js";
+import { type Analyzer, analyzerFor } from "../../text/analyze.js";
+import { primaryTag } from "../../text/languages.js";
 import { capitalisesNouns } from "../question.js";
 import { NOT_COVERED } from "./prompt.js";
 
@@ -109,7 +110,7 @@ export function checkReply(reply: string, options: CheckOptions): Verdict {
   }
   for (const claim of claims) {
     const problem =
-      unsupported(claim, options.passages) ?? sentenceSupport(claim, options, termsOf);
+      unsupported(claim, options.passages) ?? sentenceSupport(claim, options, analyzer);
     if (problem) return rejected(problem);
   }
   const cited = [...new Set(claims.flatMap((claim) => claim.cited))];
@@ -141,12 +142,24 @@ const NEGATIONS: Readonly<Record<string, RegExp>> = {
   es: anyWord("no|nunca|jamás|ningún|ninguna|ninguno|nada|nadie|ni"),
 };
 
-/** Sentences (and lines) of a passage, for claims to be read against. */
-function sentencesOf(passage: string): string[] {
+/** What a sentence of a passage holds, for claims to be read against. */
+interface SentenceFacts {
+  terms: Set<string>;
+  numbers: Set<string>;
+  negated: boolean;
+}
+
+/** The sentences (and lines) of a passage, each read once. */
+function sentencesOf(passage: string, analyzer: Analyzer, negation?: RegExp): SentenceFacts[] {
   return passage
     .split(/(?<=[.!?。！？])\s+|\n+/u)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== "");
+    .filter((sentence) => sentence !== "")
+    .map((sentence) => ({
+      terms: new Set(analyzer.analyze(sentence).map((token) => token.term)),
+      numbers: new Set(sentence.match(DIGITS) ?? []),
+      negated: negation?.test(sentence) ?? false,
+    }));
 }
 
 /** Of a claim's words, at most this share may be the model's own (a synonym, a linking word). */
@@ -154,65 +167,45 @@ const OWN_WORDS_SHARE = 0.25;
 
 /**
  * A claim in a passage's own language must be what one sentence of it, or two in a row, says: its
- * words there but a quarter at most, every number it states there, and negated there exactly when
- * the claim is. Words scattered over a passage ("Shipping to Switzerland is free" from "Shipping
- * to Switzerland costs 9 francs. … Orders above 150 francs ship free.") or a statement turned
- * round ("We do not ship to Switzerland") are not what the page says.
+ * words there but a quarter at most, its names (a capital past its first word: "Switzerland",
+ * "Hotel Eule"; in German every noun has one) and every number it states there, and negated there
+ * exactly when the claim is. Words scattered over a passage ("Shipping to Switzerland is free"
+ * from "Shipping to Switzerland costs 9 francs. … Orders above 150 francs ship free.") or a
+ * statement turned round ("We do not ship to Switzerland") are not what the page says.
  */
-function sentenceSupport(
-  claim: Claim,
-  options: CheckOptions,
-  termsOf: (text: string) => Set<string>,
-): string | null {
-  const lang = primary(options.lang);
-  const same = claim.cited.filter((id) => primary(options.passageLangs?.get(id) ?? "") === lang);
+function sentenceSupport(claim: Claim, options: CheckOptions, analyzer: Analyzer): string | null {
+  const lang = primaryTag(options.lang);
+  const same = claim.cited.filter((id) => primaryTag(options.passageLangs?.get(id) ?? "") === lang);
   if (same.length === 0 || same.length < claim.cited.length) return null;
-  // The claim's own words (not the parts of a compound or an identifier, which count with it).
-  const words = new Set(
-    analyzerFor(lang)
-      .analyze(claim.text)
-      .filter((token) => !token.extra)
-      .map((token) => token.term),
-  );
+  // The claim's own words (not the parts of a compound or an identifier, which count with them).
+  const tokens = analyzer.analyze(claim.text).filter((token) => !token.extra);
+  const words = new Set(tokens.map((token) => token.term));
   if (words.size === 0) return null;
-  const names = namesIn(claim.text, lang);
+  const names = capitalisesNouns(lang)
+    ? []
+    : tokens
+        .filter((token) => token.position > 0 && /^\p{Lu}/u.test(claim.text.slice(token.start)))
+        .map((token) => token.term);
   const numbers = claim.text.match(DIGITS) ?? [];
   const negation = NEGATIONS[lang];
   const negated = negation?.test(claim.text) ?? false;
   const allowedMissing = Math.floor(words.size * OWN_WORDS_SHARE);
+  const says = (window: SentenceFacts[]) => {
+    if (window.some((s) => s.negated) !== negated) return false;
+    if (numbers.some((digits) => !window.some((s) => s.numbers.has(digits)))) return false;
+    const holds = (term: string) => window.some((s) => s.terms.has(term));
+    let missing = 0;
+    for (const word of words) if (!holds(word)) missing++;
+    return missing <= allowedMissing && names.every(holds);
+  };
   for (const id of same) {
-    const sentences = sentencesOf(options.passages.get(id) ?? "");
+    const sentences = sentencesOf(options.passages.get(id) ?? "", analyzer, negation);
     for (let i = 0; i < sentences.length; i++) {
-      for (const window of [sentences[i], `${sentences[i]} ${sentences[i + 1] ?? ""}`]) {
-        const text = window as string;
-        if (negation && negation.test(text) !== negated) continue;
-        const held = new Set(text.match(DIGITS) ?? []);
-        if (numbers.some((digits) => !held.has(digits))) continue;
-        const found = termsOf(text);
-        let missing = 0;
-        for (const word of words) if (!found.has(word)) missing++;
-        if (missing <= allowedMissing && names.every((name) => found.has(name))) return null;
-      }
+      if (says(sentences.slice(i, i + 1)) || says(sentences.slice(i, i + 2))) return null;
     }
   }
   return `claim-not-said-by-a-sentence:${claim.cited.join(",")}`;
 }
-
-/**
- * The terms of the claim's names (a capital past the claim's first word: "Switzerland", "Hotel
- * Eule"), which no synonym stands for: the sentence must hold each. In German every noun has one.
- */
-function namesIn(claim: string, lang: string): string[] {
-  if (capitalisesNouns(lang)) return [];
-  return analyzerFor(lang)
-    .analyze(claim)
-    .filter(
-      (token) => !token.extra && token.position > 0 && /^\p{Lu}/u.test(claim.slice(token.start)),
-    )
-    .map((token) => token.term);
-}
-
-const primary = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? "";
 
 function uniqueIds(run: string): string[] {
   return [...new Set(run.match(CITATION_IDS) ?? [])];

@@ -58,7 +58,7 @@ async function indexAll(
   together = 1,
 ): Promise<{ run: Run; chunks: number; terms: number }> {
   const dir = mkdtempSync(join(tmpdir(), "hooty-bench-index-"));
-  // Opened as the crawl's index thread opens it (src/app/index-worker.ts): the WAL is copied back
+  // Opened as the crawl's store thread opens it (src/app/store-worker.ts): the WAL is copied back
   // by a thread of its own. That thread starts before the clock does.
   const store = openSqliteStore(join(dir, "hooty.sqlite"), { checkpointThread: true });
   try {
@@ -162,7 +162,7 @@ export const indexBench: BenchSuite = {
       `Pages: ${corpus.label}. In each of ${ROUNDS} rounds Hooty reads every page (into a new SQLite file), then Readability; ` +
         "the faster round of each is shown (on a shared machine, the round least slowed by other work); all after a warm-up, in one process. " +
         "Hooty's time covers extraction, language detection, site boilerplate (learning, and re-indexing earlier pages when what it drops changes), " +
-        "sections, passages, analysis of every term and one transaction per page, on a store opened as the crawl's index thread opens it (the WAL copied back by a thread of its own); Readability's only extraction. " +
+        "sections, passages, analysis of every term and one transaction per page, on a store opened as the crawl's store thread opens it (the WAL copied back by a thread of its own); Readability's only extraction. " +
         `The second row (run once, after the others) hands ${TOGETHER} pages over at once, as the crawler does when as many sites are crawled at once; ` +
         "group commit then writes them in one transaction, and it waits up to 15 ms for company, so its pages/s understates what the CPU does. " +
         `Every round, in order (pages/s, Hooty / Readability): ${rounds.map((x) => `${formatNumber(x.hooty)} / ${formatNumber(x.peer)}`).join("; ")}. ` +

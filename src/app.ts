@@ -63,8 +63,8 @@ export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;
 
 /**
  * Crawls the sites into the store's index, with HootyBot's real network layer. Pages are indexed
- * in a thread of their own, which also does the crawl's store reads and writes (see
- * app/index-thread.ts), so the crawl's timers never wait behind either.
+ * in a thread of their own, and the crawl's store reads and writes, like the index's writes, go
+ * to another (see app/index-thread.ts), so the crawl's timers never wait behind either.
  */
 export async function crawl(store: Store, startUrls: readonly string[], run: CrawlRun) {
   const [{ startIndexThread }, { crawlSites }, { fetchOnce }] = await Promise.all([

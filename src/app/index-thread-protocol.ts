@@ -1,8 +1,9 @@
-/** Messages between the crawl's thread and the index thread (see index-thread.ts). */
+/** Messages between the crawl's thread, the store thread and the index thread (index-thread.ts). */
+import type { MessagePort } from "node:worker_threads";
 import type { FetchedPage } from "../core/page-sink.js";
 import type { Store } from "../store/types.js";
 
-/** The parts of the store the crawl reads and writes through the index thread's connection. */
+/** The parts of the store the crawl reads and writes through the store thread's connection. */
 export const CRAWL_STORE_AREAS = [
   "blocks",
   "sites",
@@ -14,6 +15,9 @@ export const CRAWL_STORE_AREAS = [
 export type CrawlStoreArea = (typeof CRAWL_STORE_AREAS)[number];
 export type CrawlStore = Pick<Store, CrawlStoreArea>;
 
+/** The parts of the store the index thread writes through the store thread's connection. */
+export const INDEX_STORE_AREAS = ["texts", "frontier"] as const;
+
 /** Runs one of the crawl's store calls on `store`, named as in a message; unknown names reject. */
 export function callCrawlStore(
   store: CrawlStore,
@@ -21,98 +25,70 @@ export function callCrawlStore(
   method: string,
   args: unknown[],
 ): Promise<unknown> {
-  if (!(CRAWL_STORE_AREAS as readonly string[]).includes(area)) {
-    return Promise.reject(new Error(`no store area "${area}" for the crawl`));
-  }
-  const target = store[area as CrawlStoreArea] as unknown as Record<string, unknown>;
-  const fn = Object.hasOwn(target, method) ? target[method] : undefined;
+  return callStore(store, CRAWL_STORE_AREAS, area, method, args);
+}
+
+/** Runs a store call named as in a message, in one of `areas`; other names reject. */
+export function callStore(
+  store: Partial<Store>,
+  areas: readonly string[],
+  area: string,
+  method: string,
+  args: unknown[],
+): Promise<unknown> {
+  if (!areas.includes(area)) return Promise.reject(new Error(`no store area "${area}" here`));
+  const target = store[area as keyof Store] as unknown as Record<string, unknown> | undefined;
+  const fn = target && Object.hasOwn(target, method) ? target[method] : undefined;
   if (typeof fn !== "function") return Promise.reject(new Error(`no store call ${area}.${method}`));
   return Promise.resolve().then(() => fn.apply(target, args));
 }
 
+/** A store call, to the store thread. */
+export type StoreRequest = { op: "store"; area: string; method: string; args: unknown[] };
+
+/** A page for the index, to the index thread. */
 export type IndexRequest =
   | { op: "accept"; page: FetchedPage; crawlId?: number }
   | { op: "remove"; siteId: number; url: string }
-  | { op: "site"; siteId: number }
-  | { op: "store"; area: CrawlStoreArea; method: string; args: unknown[] };
+  | { op: "site"; siteId: number };
 
-export type IndexCall = IndexRequest & { id: number };
+/** A request with the id its reply carries. */
+export type Call<Request> = Request & { id: number };
 
 /**
  * Calls and replies travel in batches: those made in the same turn of a thread's event loop go as
  * one message, so the other thread wakes once for them (a wake-up costs more than the call).
  */
-export type IndexCalls = IndexCall[];
-export type IndexReplies = IndexReply[];
+export type Calls<Request> = Call<Request>[];
+export type Replies = Reply[];
+
+export type Reply = { id: number; error: null; value: unknown } | { id: number; error: string };
+
+/** The last message to a thread: it closes its store connection and ends. */
+export type Close = { op: "close" };
+
+/** The store thread's first message: its store is open, store calls may come to it now. */
+export type Ready = { ready: true };
 
 /**
- * Posts `batch` as one message; when it cannot be sent (a value that does not clone), posts each
- * item alone, so that only the items that still cannot be sent go to `failed`.
+ * A thread's last message: its store connection is closed (for the store thread: everything it
+ * wrote is in the file). The thread then ends by itself; tearing it down takes tens of
+ * milliseconds nobody waits for.
  */
-export function postBatch<T>(
-  post: (batch: T[]) => void,
-  batch: T[],
-  failed: (item: T, error: Error) => void,
-): void {
-  try {
-    post(batch);
-    return;
-  } catch (error) {
-    if (batch.length === 1) {
-      failed(batch[0] as T, asError(error));
-      return;
-    }
-  }
-  for (const item of batch) {
-    try {
-      post([item]);
-    } catch (error) {
-      failed(item, asError(error));
-    }
-  }
+export type Closed = { closed: true };
+
+/** What the store thread is started with. */
+export interface StoreThreadData {
+  /** The SQLite file the thread opens. */
+  file: string;
+  /** Where the index thread's store calls come from. */
+  index: MessagePort;
 }
-
-/**
- * A sender that gathers the items given to it until `schedule` runs its callback (the end of this
- * turn of the event loop) and then posts them together with `postBatch`.
- */
-export function batchingSender<T>(
-  schedule: (flush: () => void) => void,
-  post: (batch: T[]) => void,
-  failed: (item: T, error: Error) => void,
-): (item: T) => void {
-  let outbox: T[] = [];
-  return (item) => {
-    outbox.push(item);
-    if (outbox.length > 1) return;
-    schedule(() => {
-      const batch = outbox;
-      outbox = [];
-      postBatch(post, batch, failed);
-    });
-  };
-}
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
-
-/** The last message: the thread closes its store connection and ends. */
-export type IndexClose = { op: "close" };
-
-export type IndexReply =
-  | { id: number; error: null; value: unknown }
-  | { id: number; error: string };
-
-/** The thread's first message: its store is open, store calls may come to it now. */
-export type IndexReady = { ready: true };
-
-/**
- * The thread's last message: its store connection is closed, everything it wrote is in the file.
- * The thread then ends by itself; tearing it down takes tens of milliseconds nobody waits for.
- */
-export type IndexClosed = { closed: true };
 
 /** What the index thread is started with. */
 export interface IndexThreadData {
-  /** The SQLite file the thread opens. */
+  /** The SQLite file the thread reads. */
   file: string;
+  /** Where its store calls go: the store thread. */
+  store: MessagePort;
 }

@@ -1,139 +1,142 @@
 /**
- * Indexing in a thread of its own: the crawl's thread keeps its event loop for the sites' timers
- * and requests while another core extracts, analyses and writes pages. The thread also holds the
- * only store connection the crawl uses: the crawl's reads and writes (frontier, pace, reports) go
- * to it as messages, so the crawl's thread never waits on a database lock or a checkpoint, and the
- * index's transactions never compete with another writer. A page counts as accepted when the index
- * thread has written it, so its frontier entry is settled as indexed only then (by the thread
- * itself, `acceptIndexed`): a crash loses nothing.
+ * Indexing beside the crawl, in two threads of its own. The crawl's thread keeps its event loop
+ * for the sites' timers and requests. The store thread (store-worker.ts) holds the only store
+ * connection that writes: the crawl's reads and writes (frontier, pace, reports) go to it as
+ * messages, so the crawl's thread never waits on a database lock or a checkpoint. The index
+ * thread (index-worker.ts) extracts, analyses and hands each page's text to the store thread,
+ * a large one in short parts, so a store call never waits behind a page's indexing: one site's
+ * 5 MB page does not hold up another site's next request.
+ *
+ * A page counts as accepted when the store thread has written it, so its frontier entry is
+ * settled as indexed only then (by the index thread, `acceptIndexed`): a crash loses nothing.
  */
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type TransferListItem, Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
 import {
-  batchingSender,
+  type Close,
+  type Closed,
   CRAWL_STORE_AREAS,
   type CrawlStore,
   type CrawlStoreArea,
   callCrawlStore,
-  type IndexCall,
-  type IndexCalls,
-  type IndexClose,
-  type IndexClosed,
-  type IndexReady,
-  type IndexReplies,
   type IndexRequest,
   type IndexThreadData,
+  type Ready,
+  type Replies,
+  type StoreRequest,
+  type StoreThreadData,
 } from "./index-thread-protocol.js";
+import { type Caller, callsOver } from "./port-calls.js";
 
-/** How long the thread may take to close its store before it is stopped. */
+/** How long a thread may take to close its store before it is stopped. */
 const CLOSE_WAIT_MS = 10_000;
 
 export interface IndexThread extends PageSink {
-  /** The crawl's parts of the store, read and written by the index thread. */
+  /** The crawl's parts of the store, read and written by the store thread. */
   store: CrawlStore;
-  /** Resolves once the thread's store is open and store calls go to it. */
+  /** Resolves once the store thread's store is open and store calls go to it. */
   ready: Promise<void>;
   /**
-   * Waits for the calls in progress, then closes the thread's store; resolves once the store is
-   * closed (the thread then ends by itself, or is stopped if it hangs).
+   * Waits for the calls in progress, then closes the threads' stores; resolves once the store is
+   * closed (the threads then end by themselves, or are stopped if they hang).
    */
   close(): Promise<void>;
 }
 
-type Pending = { done: (value: unknown) => void; fail: (error: Error) => void };
+/** A worker started on first use, its calls, and how it is closed. */
+interface Thread<Request> {
+  calls: Caller<Request>;
+  started(): boolean;
+  close(): Promise<void>;
+}
+
+function thread<Request>(
+  script: string,
+  workerData: StoreThreadData | IndexThreadData,
+  transfer: readonly TransferListItem[],
+  onReady: () => void = () => {},
+): Thread<Request> & { worker(): Worker } {
+  let started: Worker | null = null;
+  let markClosed = () => {};
+  const closedStore = new Promise<void>((done) => {
+    markClosed = done;
+  });
+  let broken = false;
+  const calls = callsOver<Request>((batch) => worker().postMessage(batch));
+  const fail = (error: Error) => {
+    broken = true;
+    calls.fail(error);
+  };
+  const worker = (): Worker => {
+    if (started) return started;
+    const w = new Worker(new URL(script, import.meta.url), {
+      workerData,
+      transferList: [...transfer],
+    });
+    w.on("message", (message: Replies | Ready | Closed) => {
+      if ("ready" in message) onReady();
+      else if ("closed" in message) markClosed();
+      else calls.receive(message);
+    });
+    w.on("error", fail);
+    w.on("exit", (code) => fail(new Error(`the ${script} thread stopped (exit code ${code})`)));
+    started = w;
+    return w;
+  };
+  return {
+    calls,
+    worker,
+    started: () => started !== null,
+    close: async () => {
+      const w = worker();
+      if (broken) {
+        await w.terminate();
+        return;
+      }
+      // The thread closes its store connection and ends by itself; it is stopped if it hangs.
+      const ended = new Promise<void>((done) => w.once("exit", () => done()));
+      const stuck = setTimeout(() => void w.terminate(), CLOSE_WAIT_MS);
+      w.postMessage({ op: "close" } satisfies Close);
+      await Promise.race([closedStore, ended]);
+      ended.then(() => clearTimeout(stuck));
+    },
+  };
+}
 
 /**
- * Starts the thread on the store's file. Until the thread has opened it (a worker takes some
- * 100 ms to start), the crawl's store calls go to `local`, the caller's own connection, so the
- * crawl's first requests do not wait for the thread. The crawl awaits each store call, so none is
- * left in flight on `local` when calls move over.
+ * Starts the threads on the store's file. Until the store thread has opened it (a worker takes
+ * some 100 ms to start), the crawl's store calls go to `local`, the caller's own connection, so
+ * the crawl's first requests do not wait for the thread. The crawl awaits each store call, so
+ * none is left in flight on `local` when calls move over.
  *
- * With `local`, the worker itself starts once the caller's current turn of the event loop is done
+ * With `local`, the store thread starts once the caller's current turn of the event loop is done
  * (or as soon as something must go to it): a crawl's sites, whose first store calls `local`
  * answers at once, have all sent their robots.txt requests by then, and starting a worker (some
- * 100 ms of CPU on a core the sites' requests would share) does not hold them up.
+ * 100 ms of CPU on a core the sites' requests would share) does not hold them up. The index
+ * thread starts with the first page (or site) for the index.
  */
 export function startIndexThread(file: string, local?: CrawlStore): IndexThread {
-  const pending = new Map<number, Pending>();
-  let nextId = 1;
-  let broken: Error | null = null;
-
-  const failAll = (error: Error) => {
-    broken ??= error;
-    for (const call of pending.values()) call.fail(error);
-    pending.clear();
-  };
+  const channel = new MessageChannel();
   let ready = false;
   let markReady = () => {};
   const whenReady = new Promise<void>((done) => {
     markReady = done;
   });
-  let markClosed = () => {};
-  const storeClosed = new Promise<void>((done) => {
-    markClosed = done;
-  });
-  const onMessage = (message: IndexReplies | IndexReady | IndexClosed) => {
-    if ("ready" in message) {
+  const storeThread = thread<StoreRequest>(
+    "./store-worker.js",
+    { file, index: channel.port1 },
+    [channel.port1],
+    () => {
       ready = true;
       markReady();
-      return;
-    }
-    if ("closed" in message) {
-      markClosed();
-      return;
-    }
-    for (const reply of message) {
-      const call = pending.get(reply.id);
-      if (!call) continue;
-      pending.delete(reply.id);
-      if (reply.error === null) call.done(reply.value);
-      else call.fail(new Error(reply.error));
-    }
-  };
-  let started: Worker | null = null;
-  const worker = (): Worker => {
-    if (started) return started;
-    const thread = new Worker(new URL("./index-worker.js", import.meta.url), {
-      workerData: { file } satisfies IndexThreadData,
-    });
-    thread.on("message", onMessage);
-    thread.on("error", failAll);
-    thread.on("exit", (code) => failAll(new Error(`the index thread stopped (exit code ${code})`)));
-    started = thread;
-    return thread;
-  };
-  if (local) setImmediate(worker);
-  else worker();
-
-  // Calls made in one turn of this thread's event loop leave together (IndexCalls); a call the
-  // thread cannot receive (arguments that do not clone) fails alone.
-  const send = batchingSender<IndexCall>(
-    queueMicrotask,
-    (calls: IndexCalls) => {
-      if (broken) throw broken;
-      worker().postMessage(calls);
-    },
-    (call, error) => {
-      pending.get(call.id)?.fail(error);
-      pending.delete(call.id);
     },
   );
-  const inFlight = new Set<Promise<unknown>>();
-  const call = (message: IndexRequest) => {
-    const result = new Promise<unknown>((done, fail) => {
-      if (broken) {
-        fail(broken);
-        return;
-      }
-      const id = nextId++;
-      pending.set(id, { done, fail });
-      send({ ...message, id });
-    });
-    inFlight.add(result);
-    const forget = () => inFlight.delete(result);
-    result.then(forget, forget);
-    return result;
-  };
+  const indexThread = thread<IndexRequest>("./index-worker.js", { file, store: channel.port2 }, [
+    channel.port2,
+  ]);
+  if (local) setImmediate(storeThread.worker);
+  else storeThread.worker();
+
   const area = (name: CrawlStoreArea) =>
     new Proxy(
       {},
@@ -142,7 +145,7 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
           typeof method === "string"
             ? (...args: unknown[]) => {
                 if (!ready && local) return callCrawlStore(local, name, method, args);
-                return call({ op: "store", area: name, method, args });
+                return storeThread.calls.call({ op: "store", area: name, method, args });
               }
             : undefined,
       },
@@ -150,37 +153,36 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
   const store = Object.fromEntries(
     CRAWL_STORE_AREAS.map((name) => [name, area(name)]),
   ) as unknown as CrawlStore;
+  const index = (request: IndexRequest) => indexThread.calls.call(request);
 
   let closed: Promise<void> | null = null;
   return {
     store,
     ready: whenReady,
     accept: async (page) => {
-      await call({ op: "accept", page });
+      await index({ op: "accept", page });
     },
     acceptIndexed: async (page, crawlId) => {
-      await call({ op: "accept", page, crawlId });
+      // The store calls made before (the entry settled as "indexing") are done before the index
+      // thread's own settles it as "indexed": the two threads' messages keep no common order.
+      await storeThread.calls.settled();
+      await index({ op: "accept", page, crawlId });
     },
     remove: async (siteId, url) => {
-      await call({ op: "remove", siteId, url });
+      await index({ op: "remove", siteId, url });
     },
     prepareSite: async (siteId) => {
-      await call({ op: "site", siteId });
+      await index({ op: "site", siteId });
     },
     close: () => {
-      closed ??= Promise.allSettled([...inFlight]).then(async () => {
-        const thread = worker();
-        if (broken) {
-          await thread.terminate();
-          return;
-        }
-        // The thread closes its store connection and ends by itself; it is stopped if it hangs.
-        const ended = new Promise<void>((done) => thread.once("exit", () => done()));
-        const stuck = setTimeout(() => void thread.terminate(), CLOSE_WAIT_MS);
-        thread.postMessage({ op: "close" } satisfies IndexClose);
-        await Promise.race([storeClosed, ended]);
-        ended.then(() => clearTimeout(stuck));
-      });
+      closed ??= (async () => {
+        await indexThread.calls.settled();
+        // Everything the index thread writes goes through the store thread: it closes first.
+        if (indexThread.started()) await indexThread.close();
+        else channel.port2.close();
+        await storeThread.calls.settled();
+        await storeThread.close();
+      })();
       return closed;
     },
   };

@@ -1,81 +1,55 @@
 /**
- * The index thread's entry (started by index-thread.ts): the index sink, and the crawl's store
- * calls, on one store connection. Store calls are answered as they arrive; pages are indexed one
- * per event-loop turn, so a store call never waits behind a burst of pages (and the pages of
- * many sites still share the index's group commit).
+ * The index thread's entry (started by index-thread.ts): the index sink, the CPU-heavy part of a
+ * crawl (extraction, site boilerplate, passages, analysis). It reads the index through a
+ * connection of its own and writes through the store thread (remote-texts.ts), so however long
+ * a page takes here, the crawl's store calls, answered by the store thread, never wait for it.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createTurns } from "../crawl/turns.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
-import {
-  batchingSender,
-  callCrawlStore,
-  type IndexCall,
-  type IndexCalls,
-  type IndexClose,
-  type IndexClosed,
-  type IndexReady,
-  type IndexReplies,
-  type IndexReply,
-  type IndexThreadData,
+import type {
+  Closed,
+  IndexRequest,
+  IndexThreadData,
+  Replies,
+  StoreRequest,
 } from "./index-thread-protocol.js";
+import { answerCalls, callsOver } from "./port-calls.js";
+import { remoteTexts } from "./remote-texts.js";
 
 const port = parentPort;
 if (!port) throw new Error("index-worker.js runs as a worker thread");
-const { file } = workerData as IndexThreadData;
-const store = openSqliteStore(file, { checkpointThread: true });
-port.postMessage({ ready: true } satisfies IndexReady);
-// The crawl's first store calls (before its first request) are answered while the index's
-// modules still load.
-const sink = import("../index/page-sink.js").then(({ createIndexSink }) => createIndexSink(store));
-const takeTurn = createTurns();
+const { file, store: storePort } = workerData as IndexThreadData;
+const local = openSqliteStore(file);
+const store = callsOver<StoreRequest>((calls) => storePort.postMessage(calls));
+storePort.on("message", (replies: Replies) => store.receive(replies));
+const call = (area: string, method: string, args: unknown[]) =>
+  store.call({ op: "store", area, method, args });
+const texts = remoteTexts(local.texts, (method, args) => call("texts", method, args));
+const sink = import("../index/page-sink.js").then(({ createIndexSink }) =>
+  createIndexSink({ texts }),
+);
 
-function run(call: IndexCall): Promise<unknown> {
-  switch (call.op) {
-    case "store":
-      return callCrawlStore(store, call.area, call.method, call.args);
+function run(request: IndexRequest): Promise<unknown> {
+  switch (request.op) {
     case "accept":
       return sink.then(async (index) => {
-        await takeTurn();
-        await index.accept(call.page);
-        if (call.crawlId !== undefined)
-          await store.frontier.settle(call.crawlId, call.page.url, "indexed");
+        await index.accept(request.page);
+        // Settled once the page is written: a crash in between queues the page again.
+        if (request.crawlId !== undefined)
+          await call("frontier", "settle", [request.crawlId, request.page.url, "indexed"]);
       });
     case "site":
-      return sink.then(async (index) => {
-        await takeTurn();
-        await index.prepareSite?.(call.siteId);
-      });
+      return sink.then((index) => index.prepareSite?.(request.siteId));
     case "remove":
-      return sink.then(async (index) => {
-        await takeTurn();
-        return index.remove(call.siteId, call.url);
-      });
+      return sink.then((index) => index.remove(request.siteId, request.url));
   }
 }
 
-// Replies ready in one turn of this thread's event loop leave together (see IndexCalls): the
-// calls of a batch settle over several microtasks, so they are sent once those have run. A value
-// that does not clone fails its own call only.
-const postReplies = (replies: IndexReplies) => port.postMessage(replies);
-const reply = batchingSender<IndexReply>(setImmediate, postReplies, (one, error) =>
-  postReplies([{ id: one.id, error: error.message }]),
-);
-
-port.on("message", (message: IndexCalls | IndexClose) => {
-  if (!Array.isArray(message)) {
-    // Sent once every call has been answered: nothing is left to write.
-    void store.close().finally(() => {
-      port.postMessage({ closed: true } satisfies IndexClosed);
-      port.close();
-    });
-    return;
-  }
-  for (const call of message) {
-    run(call).then(
-      (value) => reply({ id: call.id, error: null, value }),
-      (error: unknown) =>
-        reply({ id: call.id, error: error instanceof Error ? error.message : String(error) }),
-    );
-  }
+answerCalls<IndexRequest>(port, run, () => {
+  // Sent once every page has been answered: nothing of this thread's is left to write.
+  void local.close().finally(() => {
+    storePort.close();
+    port.postMessage({ closed: true } satisfies Closed);
+    port.close();
+  });
 });

@@ -95,6 +95,10 @@ const MIN_URLS = 10_000;
  */
 const REQUESTS_PER_PAGE = 3;
 const EXTRA_REQUESTS = 20;
+/** Pages of a site the index holds at a time, at most (see handToIndex). */
+const MAX_HANDED = 8;
+/** A page this large is read in several turns of the event loop (see `answer`). */
+const LARGE_PAGE_BYTES = 1024 * 1024;
 
 export const CRAWL_DEFAULTS: CrawlSettings = {
   maxPages: 500,
@@ -238,8 +242,13 @@ class SiteCrawl {
   private startChain: string[] = [];
   /** Where each URL that redirected in this run sent HootyBot: a loop's way back to itself. */
   private readonly redirectedTo = new Map<string, string>();
-  /** The page last handed to the index, until the index has stored it (see handToIndex). */
-  private indexing: { contentHash: string; stored: Promise<unknown> } | null = null;
+  /** Pages handed to the index, oldest first, until the crawl has seen them stored (handToIndex). */
+  private readonly handed: {
+    url: string;
+    contentHash: string;
+    size: number;
+    stored: Promise<unknown>;
+  }[] = [];
 
   constructor(
     startUrl: string,
@@ -419,7 +428,7 @@ class SiteCrawl {
   /** The site this start URL led to, when its crawl was interrupted (also after a redirect). */
   private async unfinishedSite(): Promise<SiteRecord | null> {
     const { sites, crawls } = this.context.store;
-    // Asked together: one message to the index thread (see app/index-thread.ts).
+    // Asked together: one message to the store thread (see app/index-thread.ts).
     const candidates = await Promise.all([
       sites.byOrigin(this.origin),
       sites.byStartUrl(this.startUrl),
@@ -739,13 +748,18 @@ class SiteCrawl {
       await this.removeFromIndex(url);
       return this.settle(url, "error");
     }
+    // A page of megabytes takes tens of milliseconds at each step: a turn for each, so the
+    // other sites' timers fire in between.
+    const step = response.body.length > LARGE_PAGE_BYTES ? this.context.takeTurn : undefined;
     const html = decodeHtml(response.body, response.headers["content-type"]).text;
+    await step?.();
     const verdict = classify({
       url,
       status: response.status,
       headers: response.headers,
       body: html,
     });
+    await step?.();
     if (verdict.kind === "bot-protection") {
       this.problems.add(protectionProblem(url, response.status, verdict));
       // The site now keeps HootyBot out of this page: what it read before leaves the index.
@@ -770,6 +784,7 @@ class SiteCrawl {
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
     const links = directives.nofollow ? null : extractLinks(html);
+    await step?.();
     if (links?.capped) this.crowded ??= url;
     let followed: string[] = [];
     if (links) {
@@ -821,7 +836,7 @@ class SiteCrawl {
     // The canonical page of pages indexed meanwhile is indexed whatever their content.
     const twin =
       !this.standIns.has(url) &&
-      (this.indexing?.contentHash === contentHash ||
+      (this.handed.some((h) => h.contentHash === contentHash) ||
         (this.mayHavePages
           ? await this.context.store.pages.withContent(site.id, contentHash, url)
           : this.handedContent.has(contentHash)));
@@ -872,14 +887,17 @@ class SiteCrawl {
   /**
    * Hands a page to the index without waiting for it to be stored, so that the site's next
    * request goes when it is due even while the index is busy. Its entry reads "indexing" until
-   * the index has it, then "indexed"; a crash in between queues it again (see open). One page per
-   * site is indexed at a time: the next waits for it, which bounds what the index holds.
+   * the index has it, then "indexed"; a crash in between queues it again (see open). The index
+   * holds a few pages of the site at a time, as long as they come to no more than one page of the
+   * largest size read: a site whose pages wait in the index behind another site's 5 MB page keeps
+   * its pace, and one whose own pages are that large waits for each (which bounds what the index
+   * holds). The index stores a site's pages in the order they came.
    */
   private async handToIndex(page: FetchedPage): Promise<void> {
-    await this.indexed();
+    await this.roomInIndex(page.html.length);
     if (!this.mayHavePages) this.handedContent.add(page.contentHash);
-    // The entry is settled before the index sees the page: both calls go in one message to the
-    // index thread, which runs them in order.
+    // The entry is settled before the index sees the page: the index thread waits for the calls
+    // made before it is handed the page.
     const settled = this.settle(page.url, "indexing");
     const crawlId = this.mustCrawl().id;
     const { sink } = this.context;
@@ -890,9 +908,35 @@ class SiteCrawl {
         );
     // A failure is raised where the crawl waits for the page (indexed), not as an unhandled one.
     stored.catch(() => {});
-    this.indexing = { contentHash: page.contentHash, stored };
+    this.handed.push({
+      url: page.url,
+      contentHash: page.contentHash,
+      size: page.html.length,
+      stored,
+    });
     await settled;
     await this.inIndex(page.url);
+  }
+
+  /** Waits until the index holds few enough of the site's pages to take one of `size` more. */
+  private async roomInIndex(size: number): Promise<void> {
+    for (;;) {
+      const held = this.handed.reduce((sum, h) => sum + h.size, 0);
+      const room = this.handed.length < MAX_HANDED && held + size <= this.settings.maxBytes;
+      if (this.handed.length === 0 || room) return;
+      await this.oldestStored();
+    }
+  }
+
+  /** Waits for the oldest page handed to the index to be stored (raising its failure). */
+  private async oldestStored(): Promise<void> {
+    const oldest = this.handed[0];
+    if (!oldest) return;
+    try {
+      await oldest.stored;
+    } finally {
+      if (this.handed[0] === oldest) this.handed.shift();
+    }
   }
 
   /** Whether `canonical`, named by the page at `url`, is a page HootyBot may read in its place. */
@@ -916,14 +960,15 @@ class SiteCrawl {
   }
 
   /** Waits until the page last handed to the index is stored; throws if it could not be. */
+  /** Waits for every page handed to the index to be stored; raises the first failure. */
   private async indexed(): Promise<void> {
-    const pending = this.indexing;
-    if (!pending) return;
-    try {
-      await pending.stored;
-    } finally {
-      if (this.indexing === pending) this.indexing = null;
+    let failure: { error: unknown } | null = null;
+    while (this.handed.length > 0) {
+      await this.oldestStored().catch((error: unknown) => {
+        failure ??= { error };
+      });
     }
+    if (failure) throw (failure as { error: unknown }).error;
   }
 
   /**
@@ -994,7 +1039,15 @@ class SiteCrawl {
     // redirect, an error, a duplicate) has nothing to remove, and costs the index no call.
     const mayBeIndexed = this.mayHavePages || this.indexedHere.has(url);
     this.indexedHere.delete(url);
-    if (this.site && mayBeIndexed) await this.context.sink.remove(this.site.id, url);
+    if (!this.site || !mayBeIndexed) return;
+    // Written first, if the index has it still: a page removed must not come back after.
+    await this.storedAlready((h) => h.url === url);
+    await this.context.sink.remove(this.site.id, url);
+  }
+
+  /** Waits for the pages handed to the index that `which` picks to be stored (or to fail). */
+  private async storedAlready(which: (handed: { url: string }) => boolean): Promise<void> {
+    await Promise.allSettled(this.handed.filter(which).map((h) => h.stored));
   }
 
   private exchangePage(url: string, headers?: Record<string, string>): Promise<FetchResponse> {
@@ -1116,6 +1169,7 @@ class SiteCrawl {
 
   /** Takes every page of a site out of the index; resolves to how many there were. */
   private async removeAllPages(siteId: number): Promise<number> {
+    if (siteId === this.site?.id) await this.storedAlready(() => true);
     const pages = await this.context.store.pages.list(siteId);
     for (const page of pages) await this.context.sink.remove(siteId, page.url);
     return pages.length;
@@ -1218,7 +1272,7 @@ class SiteCrawl {
     const now = Date.now();
     if (!force && now - this.countedAt < 1_000) return;
     this.countedAt = now;
-    // Asked together: one message to the index thread (see app/index-thread.ts).
+    // Asked together: one message to the store thread (see app/index-thread.ts).
     const [outcomes, { queued }] = await Promise.all([
       this.context.store.frontier.outcomes(this.crawl.id),
       this.context.store.frontier.counts(this.crawl.id),

@@ -8,7 +8,7 @@
  * terms (src/text, per language) → one store transaction replacing the page's entry.
  */
 import type { PageSink } from "../core/page-sink.js";
-import type { Pages, TextIndex } from "../store/types.js";
+import type { TextIndex } from "../store/types.js";
 import { ANALYSIS_VERSION } from "../text/analysis-version.js";
 import { collectAnchors } from "./anchors.js";
 import { extractPage } from "./extract/index.js";
@@ -16,9 +16,8 @@ import { pageLanguage, rememberingSectionDetectors } from "./language.js";
 import { RecentPages } from "./recent-pages.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
 
-/** The parts of the store the index writes. */
+/** The part of the store the index reads and writes (`replacePage` puts the page record too). */
 export interface IndexStore {
-  pages: Pages;
   texts: TextIndex;
 }
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/helpers/cli.js";
 import { pageRecord } from "../../test/helpers/page-record.js";
 import { openSqliteStore } from "./sqlite/store.js";
-import type { ChunkInput, PageText, Store } from "./types.js";
+import type { ChunkInput, DraftPart, PageText, Store } from "./types.js";
 
 /** A chunk whose terms are its words (the store does not analyse). */
 const chunkOf = (text: string, section = 0): ChunkInput => {
@@ -531,6 +531,145 @@ for (const { name, open } of implementations) {
         expect(await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("now"))).toBe(
           true,
         );
+      });
+
+      /** Everything a reader can learn of the site's index, and of the page at `url`. */
+      const view = async (store: Store, siteId: number, url: string) => {
+        const vocabulary = await store.texts.vocabulary(siteId);
+        const postings = await store.texts.postings(
+          siteId,
+          vocabulary.map(([term]) => term),
+        );
+        const ids = [...new Set(postings.flatMap((p) => p.chunkIds))];
+        return {
+          pages: await store.pages.list(siteId),
+          stats: await store.texts.stats(siteId),
+          vocabulary,
+          postings,
+          chunkTerms: await store.texts.chunkTerms(siteId),
+          chunks: await store.texts.chunks(ids),
+          sections: await store.texts.sections(siteId, url),
+          blocks: await store.texts.blocks(siteId, url),
+          boilerplate: await store.texts.boilerplate(siteId),
+          leads: await store.texts.leads(siteId, [url]),
+          headings: await store.texts.headings(siteId),
+          anchors: await store.texts.anchors(siteId, [url]),
+        };
+      };
+      /** A's text in parts: blocks in two, sections, then its chunks one by one. */
+      const parts = (text: PageText): DraftPart[] => [
+        { blocks: text.blocks.slice(0, 3), part: 0 },
+        { sections: text.sections, from: 0 },
+        ...text.chunks.map((chunk, i) => ({ chunks: [chunk], from: i })),
+        { blocks: text.blocks.slice(3), part: 1 },
+      ];
+
+      it("shows a page written in parts (a draft) only once committed, and then whole", async () => {
+        const { store, site, url } = await setUp();
+        const old = pageText("install the package first", "then configure the server");
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), old);
+        const next = {
+          ...pageText("then configure the server", "restart the server", "check the logs"),
+          blocks: '{"blocks":["next"]}',
+          anchors: [{ target: url("/b"), text: "logs" }],
+        };
+        const before = await view(store, site.id, url("/a"));
+        const draft = await store.texts.startDraft(site.id, url("/a"));
+        for (const part of parts(next)) {
+          await store.texts.writeDraft(draft, part);
+          expect(await view(store, site.id, url("/a"))).toEqual(before);
+        }
+        const { anchors, boilerplate } = next;
+        const page = pageRecord(site.id, url("/a"));
+        expect(await store.texts.commitDraft(draft, { page, boilerplate, anchors })).toBe(true);
+        await expect(store.texts.writeDraft(draft, { chunks: [], from: 9 })).rejects.toThrow();
+
+        // As if written in one go.
+        const whole = await setUp();
+        await whole.store.texts.replacePage(pageRecord(whole.site.id, url("/a")), old);
+        await whole.store.texts.replacePage(pageRecord(whole.site.id, url("/a")), next);
+        const written = await view(whole.store, whole.site.id, url("/a"));
+        const shown = await view(store, site.id, url("/a"));
+        expect({ ...shown, chunks: shown.chunks.map(({ id, ...c }) => c) }).toEqual({
+          ...written,
+          postings: shown.postings,
+          chunkTerms: shown.chunkTerms,
+          chunks: written.chunks.map(({ id, ...c }) => c),
+          headings: shown.headings,
+        });
+        expect(shown.postings.map((p) => [p.term, p.df])).toEqual(
+          written.postings.map((p) => [p.term, p.df]),
+        );
+        expect(await store.texts.anchors(site.id, [url("/b")])).toEqual(
+          new Map([[url("/b"), ["logs"]]]),
+        );
+        expect(await docCount(store, site.id, "install")).toBe(0);
+      });
+
+      it("shows nothing of a new page written in parts until committed; a dropped draft leaves nothing", async () => {
+        const { store, site, url } = await setUp();
+        await store.texts.replacePage(pageRecord(site.id, url("/a")), pageText("shared notice"));
+        const before = await view(store, site.id, url("/b"));
+        const text = pageText("shared notice", "words of b");
+        const draft = await store.texts.startDraft(site.id, url("/b"));
+        for (const part of parts(text)) await store.texts.writeDraft(draft, part);
+        expect(await view(store, site.id, url("/b"))).toEqual(before);
+        expect(await store.pages.get(site.id, url("/b"))).toBeNull();
+        await store.texts.dropDraft(draft);
+        expect(await view(store, site.id, url("/b"))).toEqual(before);
+        await expect(store.texts.commitDraft(draft, { page: null, ...text })).rejects.toThrow();
+
+        // A page written meanwhile with a passage the draft brought shows it, counted once.
+        const again = await store.texts.startDraft(site.id, url("/b"));
+        for (const part of parts(text)) await store.texts.writeDraft(again, part);
+        await store.texts.replacePage(pageRecord(site.id, url("/c")), pageText("words of b"));
+        expect(await docCount(store, site.id, "b")).toBe(1);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 2, totalLength: 5, pages: 2 });
+        const { boilerplate } = text;
+        const page = pageRecord(site.id, url("/b"));
+        expect(await store.texts.commitDraft(again, { page, boilerplate })).toBe(true);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 2, totalLength: 5, pages: 3 });
+        const [b] = await store.texts.postings(site.id, ["b"]);
+        const [chunk] = await store.texts.chunks(b?.chunkIds ?? []);
+        expect(chunk?.places.map((p) => p.url)).toEqual([url("/b"), url("/c")]);
+      });
+
+      it("commits a draft of a page removed and written again meanwhile as the page's text, never as an update", async () => {
+        const { store, site, url } = await setUp();
+        const page = pageRecord(site.id, url("/a"));
+        await store.texts.replacePage(page, pageText("first words"));
+        const text = pageText("drafted words");
+        const { boilerplate } = text;
+        const drafts = [0, 1].map(() => store.texts.startDraft(site.id, url("/a")));
+        const [update, replace] = await Promise.all(drafts);
+        for (const draft of [update, replace]) {
+          for (const part of parts(text)) await store.texts.writeDraft(draft ?? 0, part);
+        }
+        await store.texts.removePage(site.id, url("/a"));
+        await store.texts.replacePage(page, pageText("second words"));
+        expect(await store.texts.commitDraft(update ?? 0, { page: null, boilerplate })).toBe(false);
+        expect(await docCount(store, site.id, "second")).toBe(1);
+        expect(await store.texts.commitDraft(replace ?? 0, { page, boilerplate })).toBe(true);
+        expect((await store.texts.sections(site.id, url("/a")))[0]?.text).toBe("drafted words");
+        expect(await docCount(store, site.id, "second")).toBe(0);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 1, totalLength: 2, pages: 1 });
+      });
+
+      it("commits a draft as replacePage and updateText would: never for a blocked domain or a page gone", async () => {
+        const { store, site, url } = await setUp();
+        const text = pageText("late words");
+        const { boilerplate } = text;
+        const gone = await store.texts.startDraft(site.id, url("/a"));
+        for (const part of parts(text)) await store.texts.writeDraft(gone, part);
+        expect(await store.texts.commitDraft(gone, { page: null, boilerplate })).toBe(false);
+        await store.blocks.add("docs.example.org", null);
+        const blocked = await store.texts.startDraft(site.id, url("/a"));
+        for (const part of parts(text)) await store.texts.writeDraft(blocked, part);
+        const page = pageRecord(site.id, url("/a"));
+        expect(await store.texts.commitDraft(blocked, { page, boilerplate })).toBe(false);
+        expect(await store.pages.list(site.id)).toEqual([]);
+        expect(await store.texts.stats(site.id)).toEqual({ chunks: 0, totalLength: 0, pages: 0 });
+        expect(await store.texts.chunkTerms(site.id)).toEqual([]);
       });
 
       it("keeps sites apart", async () => {

@@ -295,6 +295,24 @@ export interface PageText {
   anchors?: AnchorRecord[];
 }
 
+/**
+ * A part of a draft (`TextIndex.writeDraft`): part `part` of `PageText.blocks` (the parts in
+ * order make the whole), or the page's sections or chunks from index `from` on.
+ */
+export type DraftPart =
+  | { blocks: string; part: number }
+  | { sections: SectionRecord[]; from: number }
+  | { chunks: ChunkInput[]; from: number };
+
+/** What `TextIndex.commitDraft` needs beside the draft's parts. */
+export interface DraftCommit {
+  /** The page record to put (as `replacePage`), or null to update a page still indexed. */
+  page: PageRecord | null;
+  boilerplate: BoilerplateRecord;
+  /** As `PageText.anchors`. */
+  anchors?: AnchorRecord[];
+}
+
 /** A link of a page to another page of its site: the target's URL (no fragment) and its words. */
 export interface AnchorRecord {
   target: string;
@@ -373,6 +391,25 @@ export interface TextIndex {
    * is never written back.
    */
   updateText(siteId: number, url: string, text: PageText): Promise<boolean>;
+  /**
+   * A page text too large for one short transaction is written as a draft: `startDraft`, its
+   * parts by `writeDraft` (each a transaction of its own, in any order), then `commitDraft`,
+   * which shows it as the page's text in one small transaction. Until then readers see the page
+   * as it was: a draft's rows are neither visible nor counted, whatever happens in between (a
+   * crash included). A draft left unfinished longer than a few minutes is removed by a later
+   * `startDraft` of its site.
+   */
+  startDraft(siteId: number, url: string): Promise<number>;
+  /** Writes a part of the draft; rejects when the draft is gone (committed or dropped). */
+  writeDraft(draft: number, part: DraftPart): Promise<void>;
+  /**
+   * Shows the draft as the text of the page it was started for, as `replacePage` (`commit.page`
+   * given) or `updateText` (null) would have written it, and false (the draft dropped, nothing
+   * shown) where they would have written nothing.
+   */
+  commitDraft(draft: number, commit: DraftCommit): Promise<boolean>;
+  /** Removes a draft never committed (a few short transactions); a no-op once it is gone. */
+  dropDraft(draft: number): Promise<void>;
   /** Removes the page and all it holds in the index (as `Pages.remove`); false when absent. */
   removePage(siteId: number, url: string): Promise<boolean>;
   /** The page's sections in order, [] when the page is not indexed. */

@@ -357,4 +357,107 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE robots_asked_at IS NOT NULL;
     `,
   },
+  {
+    version: 17,
+    name: "page texts in versions, a large one written as a draft",
+    sql: `
+      -- A page's text (its blocks, sections and passage places) is kept under the page's id and
+      -- a version number (text_id), and readers see the version page_texts.text_id names. A page
+      -- written again in one transaction takes version 0 or 1, whichever it does not show, beside
+      -- the rows it replaces. A large page is written as a draft first (text-versions.ts): over
+      -- several transactions, under a version no page shows (2 and up), listed in page_drafts;
+      -- naming it then shows it whole at once.
+      CREATE TABLE page_drafts (
+        -- A draft's rows are the page's version id + 1.
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id INTEGER NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        -- The page's id: its own already, or the one it takes when shown (kept for it meanwhile).
+        page_id INTEGER NOT NULL,
+        -- When it was started (ms): a draft left long ago was abandoned (a crash).
+        started_at INTEGER NOT NULL
+      ) STRICT;
+      ALTER TABLE page_texts ADD COLUMN text_id INTEGER NOT NULL DEFAULT 0;
+
+      -- The blocks JSON in parts of a few hundred KB: a part is a short write.
+      CREATE TABLE text_blocks (
+        page_id INTEGER NOT NULL,
+        text_id INTEGER NOT NULL,
+        part INTEGER NOT NULL,
+        blocks TEXT NOT NULL,
+        PRIMARY KEY (page_id, text_id, part)
+      ) STRICT;
+      INSERT INTO text_blocks (page_id, text_id, part, blocks) SELECT id, 0, 0, blocks FROM page_texts;
+      ALTER TABLE page_texts DROP COLUMN blocks;
+
+      -- Sections and places of a draft have no page_texts row to belong to yet: they go with
+      -- their page's version by the triggers below, and a draft's with it (text-versions.ts).
+      CREATE TABLE sections_by_version (
+        page_id INTEGER NOT NULL,
+        text_id INTEGER NOT NULL,
+        ord INTEGER NOT NULL,
+        heading_path TEXT NOT NULL,
+        anchor TEXT,
+        lang TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (page_id, text_id, ord)
+      ) STRICT;
+      INSERT INTO sections_by_version (page_id, text_id, ord, heading_path, anchor, lang, text)
+        SELECT page_id, 0, ord, heading_path, anchor, lang, text FROM sections;
+      DROP TABLE sections;
+      ALTER TABLE sections_by_version RENAME TO sections;
+
+      CREATE TABLE chunk_places_by_version (
+        page_id INTEGER NOT NULL,
+        text_id INTEGER NOT NULL,
+        ord INTEGER NOT NULL,
+        chunk_id INTEGER NOT NULL REFERENCES chunks (id),
+        section INTEGER NOT NULL,
+        anchor TEXT,
+        later_anchors TEXT,
+        span_start INTEGER NOT NULL,
+        span_end INTEGER NOT NULL,
+        PRIMARY KEY (page_id, text_id, ord)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO chunk_places_by_version (page_id, text_id, ord, chunk_id, section, anchor,
+          later_anchors, span_start, span_end)
+        SELECT page_id, 0, ord, chunk_id, section, anchor, later_anchors, span_start, span_end
+        FROM chunk_places WHERE ord >= 0;
+      -- Dropping a table fires no triggers: the old places release no chunk.
+      DROP TABLE chunk_places;
+      ALTER TABLE chunk_places_by_version RENAME TO chunk_places;
+      CREATE INDEX chunk_places_chunk ON chunk_places (chunk_id);
+      CREATE TRIGGER chunk_places_release AFTER DELETE ON chunk_places
+      WHEN NOT EXISTS (SELECT 1 FROM chunk_places WHERE chunk_id = OLD.chunk_id)
+      BEGIN
+        DELETE FROM chunks WHERE id = OLD.chunk_id;
+      END;
+
+      -- A page removed, by whatever path, takes the version it shows with it.
+      CREATE TRIGGER page_texts_release AFTER DELETE ON page_texts
+      BEGIN
+        DELETE FROM chunk_places WHERE page_id = OLD.id AND text_id = OLD.text_id;
+        DELETE FROM sections WHERE page_id = OLD.id AND text_id = OLD.text_id;
+        DELETE FROM text_blocks WHERE page_id = OLD.id AND text_id = OLD.text_id;
+      END;
+
+      -- Chunks only drafts hold: neither in the postings nor in index_stats until a page shows
+      -- them. A chunk removed leaves wherever it is: postings (written or pending), its count,
+      -- the staged list (one trigger, so the order of these steps is the one written here).
+      CREATE TABLE chunks_staged (chunk_id INTEGER PRIMARY KEY) STRICT;
+      DROP TRIGGER chunks_unindex;
+      DROP TRIGGER chunks_count_down;
+      CREATE TRIGGER chunks_removed AFTER DELETE ON chunks
+      BEGIN
+        DELETE FROM chunk_postings WHERE rowid = OLD.id
+          AND NOT EXISTS (SELECT 1 FROM chunk_postings_pending WHERE chunk_id = OLD.id)
+          AND NOT EXISTS (SELECT 1 FROM chunks_staged WHERE chunk_id = OLD.id);
+        DELETE FROM chunk_postings_pending WHERE chunk_id = OLD.id;
+        UPDATE index_stats SET chunks = chunks - 1, total_length = total_length - OLD.length
+        WHERE site_id = OLD.site_id
+          AND NOT EXISTS (SELECT 1 FROM chunks_staged WHERE chunk_id = OLD.id);
+        DELETE FROM chunks_staged WHERE chunk_id = OLD.id;
+      END;
+    `,
+  },
 ];

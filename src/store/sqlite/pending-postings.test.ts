@@ -118,6 +118,40 @@ describe("SQLite text index: postings written in batches", () => {
     db.close();
   });
 
+  it("writes a large page's postings over the next transactions, a batch's worth in each", async () => {
+    const db = openDatabase(join(tempDir(), "hooty.sqlite"));
+    const site = await sqliteSites(db).ensure(ORIGIN, `${ORIGIN}/`);
+    const texts = sqliteTexts(db, 2);
+    const waiting = () =>
+      db.prepare("SELECT count(*) FROM chunk_postings_pending").pluck().get() as number;
+    const words = Array.from({ length: 9 }, (_, i) => `word${i} common`);
+    await texts.replacePage(pageAt(site.id, "/big"), pageText(...words));
+    // Its own 9 chunks filled the batch: the 2 oldest went in with it.
+    expect(waiting()).toBe(7);
+    const read = () => texts.postings(site.id, ["common", "word8", "other"]);
+    const before = await read();
+    expect(before[0]?.df).toBe(9);
+    await texts.replacePage(pageAt(site.id, "/b"), pageText("other"));
+    expect(waiting()).toBe(6);
+    for (let page = 0; waiting() > 1; page++) {
+      await texts.replacePage(pageAt(site.id, `/more${page}`), pageText(`more${page}`));
+    }
+    const after = await read();
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+
+    // A large page written as a draft: once shown, its postings go in a batch per transaction.
+    const text = pageText(...words.map((w) => `${w} again`));
+    const page = pageAt(site.id, "/draft");
+    const draft = await texts.startDraft(site.id, page.url);
+    await texts.writeDraft(draft, { chunks: text.chunks, from: 0 });
+    await texts.writeDraft(draft, { sections: text.sections, from: 0 });
+    await texts.writeDraft(draft, { blocks: text.blocks, part: 0 });
+    await texts.commitDraft(draft, { page, boilerplate: text.boilerplate });
+    expect(waiting()).toBeLessThan(2);
+    expect((await texts.postings(site.id, ["again"]))[0]?.df).toBe(9);
+    db.close();
+  });
+
   it("writes what waits when the store closes", async () => {
     const file = join(tempDir(), "hooty.sqlite");
     const store = openSqliteStore(file);

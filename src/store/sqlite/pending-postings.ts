@@ -14,8 +14,16 @@ import { writeBatch } from "./write-batch.js";
 export interface PendingPostings {
   /** A chunk just written: its postings wait for the batch. */
   add(chunkId: number, siteId: number, terms: readonly ChunkTerm[], row: string): void;
-  /** Writes the batch into `chunk_postings` once it is full; inside a write transaction. */
+  /** A chunk written earlier (a draft's): its postings wait for the batch. */
+  addStored(chunkId: number): void;
+  /**
+   * Once the batch is full, writes it into `chunk_postings`, one batch's worth at most (the
+   * oldest chunks): a large page's thousands of chunks go in over several transactions, each
+   * short (tens of milliseconds); inside a write transaction.
+   */
   flushIfFull(): void;
+  /** Whether a full batch may wait (so far as this connection knows): `flushIfFull` writes one. */
+  full(): boolean;
   /** Writes every waiting chunk's postings; inside a write transaction. */
   flush(): void;
   /** Whether this connection left chunks waiting (what closing it should flush). */
@@ -64,10 +72,10 @@ export const PENDING_BATCH = 256;
 export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): PendingPostings {
   const insert = db.prepare("INSERT INTO chunk_postings_pending (chunk_id) VALUES (?)");
   const count = db.prepare("SELECT count(*) FROM chunk_postings_pending").pluck();
-  const all = db
+  const oldest = db
     .prepare(
       `SELECT c.id, c.site_id, c.terms FROM chunk_postings_pending p
-       CROSS JOIN chunks c ON c.id = p.chunk_id ORDER BY p.chunk_id`,
+       CROSS JOIN chunks c ON c.id = p.chunk_id ORDER BY p.chunk_id LIMIT ?`,
     )
     .raw();
   // The few waiting chunks are read first (CROSS JOIN keeps that order: by site, SQLite would scan
@@ -79,22 +87,32 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
     )
     .raw();
   const index = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
-  const clear = db.prepare("DELETE FROM chunk_postings_pending");
+  const clear = db.prepare("DELETE FROM chunk_postings_pending WHERE chunk_id <= ?");
   // The documents of the chunks this connection wrote, kept so that the batch need not parse their
   // forward rows again; a chunk that differs (its write rolled back, the id reused) is parsed.
   const documents = new Map<number, { siteId: number; row: string; document: string }>();
 
-  const flush = () => {
-    for (const [id, siteId, row] of all.all() as [number, number, string][]) {
+  /** Writes the `limit` oldest waiting chunks' postings (every one when `limit` is -1). */
+  const flushOldest = (limit: number) => {
+    const rows = oldest.all(limit) as [number, number, string][];
+    for (const [id, siteId, row] of rows) {
       const known = documents.get(id);
       const same = known?.siteId === siteId && known.row === row;
       index.run(id, same ? known.document : postingsDocument(siteId, readForwardRow(row)));
+      documents.delete(id);
     }
-    clear.run();
-    documents.clear();
-    batched.flushed();
+    const last = rows.at(-1);
+    if (last) clear.run(last[0]);
+    if (limit < 0 || rows.length < limit) {
+      documents.clear();
+      batched.flushed(0);
+    } else batched.flushed(count.get() as number);
   };
-  const batched = writeBatch(batch, () => count.get() as number, flush);
+  const batched = writeBatch(
+    batch,
+    () => count.get() as number,
+    () => flushOldest(batch),
+  );
 
   const rowsOf = (siteId: number) => ofSite.all(siteId) as WaitingRow[];
 
@@ -104,8 +122,13 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
       documents.set(chunkId, { siteId, row, document: postingsDocument(siteId, terms) });
       batched.added(1);
     },
+    addStored: (chunkId) => {
+      insert.run(chunkId);
+      batched.added(1);
+    },
     flushIfFull: batched.flushIfFull,
-    flush,
+    full: batched.full,
+    flush: () => flushOldest(-1),
     waiting: batched.waiting,
     rowsOf,
     ofSite: (siteId) =>

@@ -2,10 +2,11 @@ import type Database from "better-sqlite3";
 import { parentDomains } from "../../core/domain.js";
 import type {
   BoilerplateRecord,
-  ChunkInput,
   ChunkPlace,
   ChunkRecord,
   ChunkTerms,
+  DraftCommit,
+  DraftPart,
   PageRecord,
   PageText,
   SectionHeading,
@@ -16,16 +17,15 @@ import type {
 import type { SqliteDatabase } from "./database.js";
 import {
   escapeTerm,
-  forwardRow,
   prefixEnd,
   readForwardRow,
   readToken,
   sitePrefix,
   termPrefix,
 } from "./index-format.js";
-import { preparePagePut } from "./pages.js";
 import { PENDING_ANCHORS_BATCH, pendingAnchors } from "./pending-anchors.js";
 import { holding, PENDING_BATCH, pendingPostings } from "./pending-postings.js";
+import { textVersions } from "./text-versions.js";
 
 interface ChunkRow {
   id: number;
@@ -54,6 +54,10 @@ const GROUP_COMMIT_MS = 15;
 const MAX_ANCHORS_READ = 1_000;
 /** Characters of a page's first section read as its lead (`leads`). */
 const LEAD_CHARS = 600;
+/** Places of a dropped draft removed by one transaction (each may release a chunk). */
+const DROP_BATCH = 256;
+/** A draft not committed this long after it was started was left by a process that died. */
+export const DRAFT_ABANDONED_MS = 10 * 60_000;
 
 /** The SQLite text index, and what its connection must do before it closes. */
 export interface SqliteTexts extends TextIndex {
@@ -65,29 +69,22 @@ export interface SqliteTexts extends TextIndex {
 }
 
 /**
- * The text index in SQLite (migrations 3, 6 and 9). Terms are stored as they are: the inverted
- * index is an FTS5 table whose document for a chunk holds one token per term and frequency
- * (`chunk_postings`, read through its fts5vocab tables), and the forward index is each chunk's
- * `terms` column (index-format.ts). Postings are written in batches: chunks wait in
+ * The text index in SQLite (migrations 3, 6, 9 and 17). Terms are stored as they are: the
+ * inverted index is an FTS5 table whose document for a chunk holds one token per term and
+ * frequency (`chunk_postings`, read through its fts5vocab tables), and the forward index is each
+ * chunk's `terms` column (index-format.ts). Postings are written in batches: chunks wait in
  * `chunk_postings_pending` meanwhile, and reads add them from their forward rows. Anchors are
- * written in batches too (`anchors_pending`, pending-anchors.ts).
+ * written in batches too (`anchors_pending`, pending-anchors.ts). A page's text is a version
+ * (text-versions.ts), written whole in one transaction or, for a large page, as a draft.
  */
 export function sqliteTexts(
   db: SqliteDatabase,
   pendingBatch = PENDING_BATCH,
   anchorsBatch = PENDING_ANCHORS_BATCH,
+  abandonedMs = DRAFT_ABANDONED_MS,
 ): SqliteTexts {
   const pending = pendingPostings(db, pendingBatch);
   const waitingAnchors = pendingAnchors(db, anchorsBatch);
-  const putPage = preparePagePut(db);
-  const textId = db.prepare("SELECT id FROM page_texts WHERE site_id = ? AND url = ?").pluck();
-  const insertText = db.prepare(
-    "INSERT INTO page_texts (site_id, url, fingerprints, blocks, mask) VALUES (?, ?, ?, ?, ?)",
-  );
-  const rewriteText = db.prepare(
-    "UPDATE page_texts SET fingerprints = ?, blocks = ?, mask = ? WHERE id = ?",
-  );
-  const dropSections = db.prepare("DELETE FROM sections WHERE page_id = ?");
   // A page many pages link to is read no further than its first links: what an answer costs
   // stays bounded, whatever template links to every page of a large site.
   const anchorTexts = db
@@ -96,52 +93,40 @@ export function sqliteTexts(
        LIMIT ${MAX_ANCHORS_READ}`,
     )
     .pluck();
-  const insertSection = db.prepare(
-    "INSERT INTO sections (page_id, ord, heading_path, anchor, lang, text) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const chunkByHash = db.prepare("SELECT id FROM chunks WHERE site_id = ? AND hash = ?").pluck();
-  const insertChunk = db.prepare(
-    `INSERT INTO chunks (site_id, hash, text, lang, length, sentences, terms)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertPlace = db.prepare(
-    `INSERT INTO chunk_places
-       (page_id, ord, chunk_id, section, anchor, later_anchors, span_start, span_end)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const dropOldPlaces = db.prepare("DELETE FROM chunk_places WHERE page_id = ? AND ord >= 0");
-  const settlePlaces = db.prepare(
-    "UPDATE chunk_places SET ord = -ord - 1 WHERE page_id = ? AND ord < 0",
-  );
-  const countChunks = db.prepare(
-    `INSERT INTO index_stats (site_id, chunks, total_length) VALUES (?, ?, ?)
-     ON CONFLICT (site_id) DO UPDATE SET chunks = chunks + excluded.chunks,
-       total_length = total_length + excluded.total_length`,
-  );
   const removePage = db.prepare("DELETE FROM pages WHERE site_id = ? AND url = ?");
+  // Readers meet a page's text through the version its page_texts row names (text_id): other
+  // versions' rows, a draft's among them, join no page (text-versions.ts).
   const sections = db.prepare(
-    `SELECT s.heading_path, s.anchor, s.lang, s.text FROM sections s
-     JOIN page_texts t ON t.id = s.page_id WHERE t.site_id = ? AND t.url = ? ORDER BY s.ord`,
+    `SELECT s.heading_path, s.anchor, s.lang, s.text FROM page_texts t
+     JOIN sections s ON s.page_id = t.id AND s.text_id = t.text_id
+     WHERE t.site_id = ? AND t.url = ? ORDER BY s.ord`,
   );
   const lead = db
     .prepare(
-      `SELECT substr(s.text, 1, ${LEAD_CHARS}) FROM sections s
-       JOIN page_texts t ON t.id = s.page_id WHERE t.site_id = ? AND t.url = ? AND s.ord = 0`,
+      `SELECT substr(s.text, 1, ${LEAD_CHARS}) FROM page_texts t
+       JOIN sections s ON s.page_id = t.id AND s.text_id = t.text_id
+       WHERE t.site_id = ? AND t.url = ? AND s.ord = 0`,
     )
     .pluck();
   // A section's first passage: its place of lowest ord (ords follow the text).
   const headingRows = db.prepare(
     `SELECT t.url, s.heading_path,
        (SELECT c.chunk_id FROM chunk_places c
-        WHERE c.page_id = s.page_id AND c.section = s.ord AND c.ord >= 0
+        WHERE c.page_id = s.page_id AND c.text_id = s.text_id AND c.section = s.ord
         ORDER BY c.ord LIMIT 1) AS chunk_id
-     FROM sections s JOIN page_texts t ON t.id = s.page_id
+     FROM page_texts t JOIN sections s ON s.page_id = t.id AND s.text_id = t.text_id
      WHERE t.site_id = ? AND s.heading_path != '[]'`,
   );
   const boilerplate = db.prepare(
     "SELECT url, fingerprints, mask FROM page_texts WHERE site_id = ?",
   );
-  const blocks = db.prepare("SELECT blocks FROM page_texts WHERE site_id = ? AND url = ?").pluck();
+  const blocks = db
+    .prepare(
+      `SELECT group_concat(b.blocks, '' ORDER BY b.part) FROM page_texts t
+       JOIN text_blocks b ON b.page_id = t.id AND b.text_id = t.text_id
+       WHERE t.site_id = ? AND t.url = ?`,
+    )
+    .pluck();
   const analysisOf = db.prepare("SELECT analysis FROM sites WHERE id = ?").pluck();
   const setAnalysis = db.prepare("UPDATE sites SET analysis = ? WHERE id = ?");
   const stats = db.prepare("SELECT chunks, total_length FROM index_stats WHERE site_id = ?");
@@ -160,43 +145,21 @@ export function sqliteTexts(
   const chunkTermsOf = db.prepare(
     "SELECT id, length, terms FROM chunks WHERE id = ? AND site_id = ?",
   );
+  // Staged chunks (only drafts hold them) are not in the index yet.
   const siteChunkTerms = db.prepare(
-    "SELECT id, length, terms FROM chunks WHERE site_id = ? ORDER BY id",
+    `SELECT id, length, terms FROM chunks WHERE site_id = ?
+     AND id NOT IN (SELECT chunk_id FROM chunks_staged) ORDER BY id`,
   );
   const places = db.prepare(
     `SELECT t.url, p.title, c.section, s.heading_path, c.anchor, c.later_anchors, c.span_start,
        c.span_end
      FROM chunk_places c
-     JOIN page_texts t ON t.id = c.page_id
+     JOIN page_texts t ON t.id = c.page_id AND t.text_id = c.text_id
      JOIN pages p ON p.site_id = t.site_id AND p.url = t.url
-     LEFT JOIN sections s ON s.page_id = c.page_id AND s.ord = c.section
-     WHERE c.chunk_id = ? AND c.ord >= 0 ORDER BY t.url, c.ord`,
+     LEFT JOIN sections s ON s.page_id = c.page_id AND s.text_id = c.text_id AND s.ord = c.section
+     WHERE c.chunk_id = ? ORDER BY t.url, c.ord`,
   );
 
-  /** Chunks added by the page being written and their total length, for `index_stats`. */
-  const added = { chunks: 0, length: 0 };
-  const chunkIdFor = (siteId: number, chunk: ChunkInput): number => {
-    const known = chunkByHash.get(siteId, chunk.hash) as number | undefined;
-    if (known !== undefined) return known;
-    added.chunks++;
-    added.length += chunk.length;
-    const row = forwardRow(chunk.terms);
-    const id = Number(
-      insertChunk.run(
-        siteId,
-        chunk.hash,
-        chunk.text,
-        chunk.lang,
-        chunk.length,
-        JSON.stringify(chunk.sentences),
-        row,
-      ).lastInsertRowid,
-    );
-    pending.add(id, siteId, chunk.terms, row);
-    return id;
-  };
-
-  const pagePresent = db.prepare("SELECT 1 FROM pages WHERE site_id = ? AND url = ?").pluck();
   const siteHost = db.prepare("SELECT host FROM sites WHERE id = ?").pluck();
   const blockedCount = new Map<number, Database.Statement>();
   // A site's host never changes (sites are only ever added), so its domains are read once.
@@ -225,62 +188,34 @@ export function sqliteTexts(
     }
     return statement.get(...domains) !== undefined;
   };
+  const versions = textVersions(db, pending, waitingAnchors, isBlocked);
 
-  const writeText = (siteId: number, url: string, text: PageText) => {
-    const fingerprints = JSON.stringify(text.boilerplate.fingerprints);
-    const known = textId.get(siteId, url) as number | undefined;
-    let pageId: number;
-    if (known === undefined) {
-      pageId = Number(
-        insertText.run(siteId, url, fingerprints, text.blocks, text.boilerplate.mask)
-          .lastInsertRowid,
-      );
-    } else {
-      pageId = known;
-      rewriteText.run(fingerprints, text.blocks, text.boilerplate.mask, pageId);
-      dropSections.run(pageId);
-    }
-    text.sections.forEach((s, ord) => {
-      insertSection.run(pageId, ord, JSON.stringify(s.headingPath), s.anchor, s.lang, s.text);
-    });
-    if (text.anchors) waitingAnchors.put(pageId, siteId, text.anchors, known !== undefined);
-    added.chunks = 0;
-    added.length = 0;
-    // A page written again puts its new places in under negative ords first, so that a chunk the
-    // page keeps is still held when the old places are dropped (the release trigger would remove
-    // it otherwise). A new page has no old places.
-    const placed = known === undefined ? (ord: number) => ord : (ord: number) => -ord - 1;
-    text.chunks.forEach((chunk, ord) => {
-      const chunkId = chunkIdFor(siteId, chunk);
-      insertPlace.run(
-        pageId,
-        placed(ord),
-        chunkId,
-        chunk.section,
-        chunk.anchor,
-        chunk.laterAnchors ? JSON.stringify(chunk.laterAnchors) : null,
-        chunk.start,
-        chunk.end,
-      );
-    });
-    // Counted once per page rather than by a trigger per chunk (migration 5): a trigger's write
-    // cost most of a chunk's insert.
-    if (added.chunks > 0) countChunks.run(siteId, added.chunks, added.length);
-    if (known !== undefined) {
-      dropOldPlaces.run(pageId);
-      settlePlaces.run(pageId);
-    }
+  /** Batches written out in the transaction, as far as they are full (and bounded). */
+  const flushFull = () => {
     pending.flushIfFull();
     waitingAnchors.flushIfFull();
   };
-  // A crawl still in flight when its domain was blocked (by another process) must not write back
-  // what the block removed: the check and the write are one transaction.
-  const replaceOne = (page: PageRecord, text: PageText) => {
-    if (isBlocked(page.siteId)) return false;
-    putPage(page);
-    writeText(page.siteId, page.url, text);
+  /**
+   * Writes the text as a new version and shows it, in the caller's transaction; false, writing
+   * nothing, where it may not be shown (text-versions.ts `mayShow`).
+   */
+  const writeWhole = (siteId: number, url: string, page: PageRecord | null, text: PageText) => {
+    if (!versions.mayShow(siteId, url, page)) return false;
+    const at = versions.next(siteId, url);
+    versions.putWhole(at, text.blocks, text.sections);
+    versions.putChunks(at, siteId, 0, text.chunks, false);
+    versions.commit(at, {
+      siteId,
+      url,
+      page,
+      boilerplate: text.boilerplate,
+      anchors: text.anchors,
+    });
+    flushFull();
     return true;
   };
+  const replaceOne = (page: PageRecord, text: PageText) =>
+    writeWhole(page.siteId, page.url, page, text);
   const replace = db.transaction(replaceOne);
 
   // Group commit: pages handed over within a few milliseconds of each other (many sites crawled
@@ -317,11 +252,46 @@ export function sqliteTexts(
       }
     }
   };
-  const update = db.transaction((siteId: number, url: string, text: PageText) => {
-    if (pagePresent.get(siteId, url) === undefined) return false;
-    writeText(siteId, url, text);
-    return true;
+  const update = db.transaction((siteId: number, url: string, text: PageText) =>
+    writeWhole(siteId, url, null, text),
+  );
+
+  const draftOf = (draft: number) => {
+    const at = versions.draft(draft);
+    if (!at) throw new Error(`no draft ${draft}: committed or dropped`);
+    return at;
+  };
+  const startDraft = db.transaction((siteId: number, url: string) =>
+    versions.startDraft(siteId, url),
+  );
+  const writeDraft = db.transaction((draft: number, part: DraftPart) => {
+    const at = draftOf(draft);
+    if ("blocks" in part) versions.putBlocks(at, part.part, part.blocks);
+    else if ("sections" in part) versions.putSections(at, part.from, part.sections);
+    else versions.putChunks(at, at.siteId, part.from, part.chunks, true);
   });
+  const commitDraft = db.transaction((draft: number, commit: DraftCommit) => {
+    const at = draftOf(draft);
+    const { siteId, url } = at;
+    if (!versions.mayShow(siteId, url, commit.page)) return false;
+    return versions.commit(at, { ...commit, siteId, url });
+  });
+  const flushBatch = db.transaction(flushFull);
+  /**
+   * The postings a committed draft left waiting (thousands, for a large page) go in a batch per
+   * transaction, a turn of the event loop between them: readers meanwhile add the waiting ones.
+   */
+  const drain = async () => {
+    while (pending.full()) {
+      await new Promise((next) => setImmediate(next));
+      flushBatch.immediate();
+    }
+  };
+  const dropSome = db.transaction((draft: number) => versions.dropSome(draft, DROP_BATCH));
+  /** Removes the draft a batch of rows at a time, a turn of the event loop between batches. */
+  const dropDraft = async (draft: number) => {
+    while (!dropSome.immediate(draft)) await new Promise((next) => setImmediate(next));
+  };
 
   const toPlace = (row: PlaceRow): ChunkPlace => ({
     url: row.url,
@@ -363,6 +333,24 @@ export function sqliteTexts(
         }
       }),
     updateText: async (siteId, url, text) => update.immediate(siteId, url, text),
+    startDraft: async (siteId, url) => {
+      for (const left of versions.abandoned(siteId, Date.now() - abandonedMs)) {
+        await dropDraft(left);
+      }
+      return startDraft.immediate(siteId, url);
+    },
+    writeDraft: async (draft, part) => {
+      writeDraft.immediate(draft, part);
+    },
+    commitDraft: async (draft, commit) => {
+      if (commitDraft.immediate(draft, commit)) {
+        await drain();
+        return true;
+      }
+      await dropDraft(draft);
+      return false;
+    },
+    dropDraft,
     removePage: async (siteId, url) => removePage.run(siteId, url).changes > 0,
     sections: async (siteId, url) =>
       (

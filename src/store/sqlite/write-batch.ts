@@ -8,10 +8,12 @@ export interface WriteBatch {
   added(n: number): void;
   /** Writes the batch out when the file holds a full one; inside a write transaction. */
   flushIfFull(): void;
-  /** The batch was written out (by this connection). */
-  flushed(): void;
+  /** The batch was written out (by this connection), all but `left` items. */
+  flushed(left?: number): void;
   /** Whether this connection added items that may still wait. */
   waiting(): boolean;
+  /** Whether this connection added a batch's worth that may still wait. */
+  full(): boolean;
 }
 
 export function writeBatch(size: number, countInFile: () => number, flush: () => void): WriteBatch {
@@ -26,9 +28,10 @@ export function writeBatch(size: number, countInFile: () => number, flush: () =>
       if (waiting >= size) flush();
       else added = waiting;
     },
-    flushed() {
-      added = 0;
+    flushed(left = 0) {
+      added = left;
     },
     waiting: () => added > 0,
+    full: () => added >= size,
   };
 }

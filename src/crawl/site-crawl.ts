@@ -959,7 +959,6 @@ class SiteCrawl {
     }
   }
 
-  /** Waits until the page last handed to the index is stored; throws if it could not be. */
   /** Waits for every page handed to the index to be stored; raises the first failure. */
   private async indexed(): Promise<void> {
     let failure: { error: unknown } | null = null;

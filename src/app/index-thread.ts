@@ -1,14 +1,15 @@
 /**
  * Indexing beside the crawl, in two threads of its own. The crawl's thread keeps its event loop
- * for the sites' timers and requests. The store thread (store-worker.ts) holds the only store
- * connection that writes: the crawl's reads and writes (frontier, pace, reports) go to it as
- * messages, so the crawl's thread never waits on a database lock or a checkpoint. The index
- * thread (index-worker.ts) extracts, analyses and hands each page's text to the store thread,
- * a large one in short parts, so a store call never waits behind a page's indexing: one site's
- * 5 MB page does not hold up another site's next request.
+ * for the sites' timers and requests. The store thread (store-worker.ts) answers the crawl's
+ * reads and writes (frontier, pace, reports), sent to it as messages, so the crawl's thread never
+ * waits on a database lock or a checkpoint. The index thread (index-worker.ts) extracts and
+ * analyses each page and writes its text in one short transaction of its own, or, a large one,
+ * hands it to the store thread in short parts (remote-texts.ts): a store call never waits behind
+ * a page's indexing, only for one short write, and one site's 5 MB page does not hold up another
+ * site's next request.
  *
- * A page counts as accepted when the store thread has written it, so its frontier entry is
- * settled as indexed only then (by the index thread, `acceptIndexed`): a crash loses nothing.
+ * A page counts as accepted when its text is written, so its frontier entry is settled as indexed
+ * only then (by the index thread, `acceptIndexed`): a crash loses nothing.
  */
 import { MessageChannel, type TransferListItem, Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";

@@ -1,8 +1,9 @@
 /**
  * The index thread's entry (started by index-thread.ts): the index sink, the CPU-heavy part of a
- * crawl (extraction, site boilerplate, passages, analysis). It reads the index through a
- * connection of its own and writes through the store thread (remote-texts.ts), so however long
- * a page takes here, the crawl's store calls, answered by the store thread, never wait for it.
+ * crawl (extraction, site boilerplate, passages, analysis). It reads the index, and writes an
+ * ordinary page's text, through a connection of its own; a large page's text goes through the
+ * store thread in parts (remote-texts.ts). However long a page takes here, the crawl's store
+ * calls, answered by the store thread, wait at most for one short write.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { openSqliteStore } from "../store/sqlite/store.js";

@@ -1,12 +1,16 @@
 /**
- * The text index as the index thread sees it: it reads through a connection of its own (a
- * reader waits for no writer in WAL mode) and writes through the store thread, the one
- * connection that writes, a large page in parts (page-parts.ts).
+ * The text index as the index thread sees it. It reads, and writes a page's text of ordinary
+ * size, through a connection of its own: such a write is one short transaction, which the store
+ * thread's calls wait for no longer than they would for one of their own, and the text is not
+ * copied to another thread (copying a page's passages and terms cost more CPU than writing
+ * them). A large text goes to the store thread in parts (page-parts.ts), each a short
+ * transaction of its own there, between which the crawl's calls are answered; so do removals,
+ * which must come after any such draft of the same page.
  */
 import type { TextIndex } from "../store/types.js";
-import { needsParts, plainText, writeInParts } from "./page-parts.js";
+import { needsParts, writeInParts } from "./page-parts.js";
 
-/** A write of the text index, run by the store thread. */
+/** A call of the text index run by the store thread. */
 export type RemoteWrite = (method: keyof TextIndex, args: unknown[]) => Promise<unknown>;
 
 export function remoteTexts(local: TextIndex, write: RemoteWrite): TextIndex {
@@ -18,11 +22,11 @@ export function remoteTexts(local: TextIndex, write: RemoteWrite): TextIndex {
     replacePage: (page, text) =>
       needsParts(text)
         ? writeInParts(texts, page.siteId, page.url, page, text)
-        : remote("replacePage")(page, plainText(text)),
+        : local.replacePage(page, text),
     updateText: (siteId, url, text) =>
       needsParts(text)
         ? writeInParts(texts, siteId, url, null, text)
-        : remote("updateText")(siteId, url, plainText(text)),
+        : local.updateText(siteId, url, text),
     startDraft: remote("startDraft"),
     writeDraft: remote("writeDraft"),
     commitDraft: remote("commitDraft"),

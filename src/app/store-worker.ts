@@ -1,9 +1,10 @@
 /**
- * The store thread's entry (started by index-thread.ts): the crawl's one store connection, which
- * answers the crawl's store calls and writes what the index thread sends. It does nothing else,
- * so a store call waits at most for one short write: the index's CPU work runs in the index
- * thread, a large page arrives in parts (page-parts.ts), each written in a turn of this thread's
- * event loop of its own, and the crawl's calls are answered between them.
+ * The store thread's entry (started by index-thread.ts): the crawl's store connection, which
+ * answers the crawl's store calls and writes what the index thread sends it (a large page's
+ * text, in parts; removals). It does nothing else, so a store call waits at most for one short
+ * write: the index's CPU work runs in the index thread, which writes an ordinary page's text in
+ * one short transaction of its own; a large page arrives in parts (page-parts.ts), each written
+ * in a turn of this thread's event loop of its own, and the crawl's calls are answered between.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createTurns } from "../crawl/turns.js";

@@ -31,12 +31,18 @@ interface Run {
   cpuMs: number;
 }
 
-/** Times `op` over the pages, `together` at a time (each group awaited whole). */
+/**
+ * Times `op` over the pages, `together` at a time (each group awaited whole), from a collected
+ * heap: the two sides share a process, and V8 leaves the garbage of one round (hundreds of MB) for
+ * a later one to collect, which slowed every round after the first, Readability's most (from 127
+ * to 68 pages/s over five rounds).
+ */
 async function timed(
   pages: Page[],
   op: (page: Page) => Promise<void> | void,
   together = 1,
 ): Promise<Run> {
+  collectGarbage();
   const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < pages.length; i += together) {
@@ -45,6 +51,11 @@ async function timed(
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return { pages: pages.length, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** A full collection, where node runs with --expose-gc (as `npm run bench` does). */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 const rate = (r: Run) => ({ wall: (r.pages * 1000) / r.wallMs, cpu: (r.pages * 1000) / r.cpuMs });
@@ -160,7 +171,7 @@ export const indexBench: BenchSuite = {
       ),
       "",
       `Pages: ${corpus.label}. In each of ${ROUNDS} rounds Hooty reads every page (into a new SQLite file), then Readability; ` +
-        "the faster round of each is shown (on a shared machine, the round least slowed by other work); all after a warm-up, in one process. " +
+        "the faster round of each is shown (on a shared machine, the round least slowed by other work); all after a warm-up, in one process, each timed run starting from a fully collected heap. " +
         "Hooty's time covers extraction, language detection, site boilerplate (learning, and re-indexing earlier pages when what it drops changes), " +
         "sections, passages, analysis of every term and one transaction per page, on a store opened as the crawl's store thread opens it (the WAL copied back by a thread of its own); Readability's only extraction. " +
         `The second row (run once, after the others) hands ${TOGETHER} pages over at once, as the crawler does when as many sites are crawled at once; ` +

@@ -80,6 +80,22 @@ describe("429 and 503", () => {
     ).toBeGreaterThanOrEqual(2000);
   });
 
+  it("waits a redirect's Retry-After before the redirected request", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      "/p1": (_req, res) =>
+        res.writeHead(302, { location: "/moved", "retry-after": "2" }).end("moved"),
+      "/moved": htmlRoute(pageHtml("Moved here", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    const [redirect] = arrivalsOf(s.log, "/p1");
+    const [moved] = arrivalsOf(s.log, "/moved");
+    expect(
+      moved && redirect?.finishedAt && moved.arrivedAt - redirect.finishedAt,
+    ).toBeGreaterThanOrEqual(2000);
+  });
+
   it("backs off exponentially without Retry-After", async () => {
     const s = await site({ ...pagesSite(1), "/p1": throttledThenOk(3, () => ({}), 503) });
     const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 600 } } });

@@ -2,7 +2,8 @@
  * The site gate: the only path from the crawler to a site's network. Per origin it
  *  - lets one request through at a time;
  *  - starts each request at least max(0.5 s, Crawl-delay) after the previous response ended;
- *  - honours Retry-After on 429 and 503 exactly (and backs off exponentially without it), and
+ *  - honours Retry-After on 429 and 503 exactly (and backs off exponentially without it), and on
+ *    a redirect before the redirected request, and
  *    stops the site when the wait asked is longer than the crawler will wait;
  *  - stops the site after consecutive timeouts or connection failures;
  *  - persists all of it, so a restarted process or another worker keeps the same pace.
@@ -241,6 +242,17 @@ export class SiteGate {
         (response.status !== 429 && response.status !== 503) ||
         options.isChallenge?.(response) === true
       ) {
+        // A redirect's Retry-After is the least time to wait before the redirected request (RFC
+        // 9110, 10.2.3): kept as a 429's is, and so given up on as one when it is too long.
+        const redirectWait =
+          response.status >= 300 && response.status < 400
+            ? retryAfterMs(response.headers, ended)
+            : null;
+        if (redirectWait !== null && ended + redirectWait > this.state.retryUntil) {
+          this.state.retryUntil = ended + redirectWait;
+          await this.save();
+          return response;
+        }
         // The stored state says "in flight since": after a crash that alone keeps the pace (see
         // recover), so an ordinary answer needs no write; close() stores the pace.
         if (hadFailures) await this.save();

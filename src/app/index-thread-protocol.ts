@@ -15,7 +15,10 @@ export const CRAWL_STORE_AREAS = [
 export type CrawlStoreArea = (typeof CRAWL_STORE_AREAS)[number];
 export type CrawlStore = Pick<Store, CrawlStoreArea>;
 
-/** The parts of the store the index thread writes through the store thread's connection. */
+/**
+ * The parts of the store the index thread calls through the store thread's connection: a large
+ * page's text in parts, removals, and frontier entries settled once a page is written.
+ */
 export const INDEX_STORE_AREAS = ["texts", "frontier"] as const;
 
 /** Runs one of the crawl's store calls on `store`, named as in a message; unknown names reject. */
@@ -87,8 +90,8 @@ export interface StoreThreadData {
 
 /** What the index thread is started with. */
 export interface IndexThreadData {
-  /** The SQLite file the thread reads. */
+  /** The SQLite file the thread reads, and writes ordinary page texts to. */
   file: string;
-  /** Where its store calls go: the store thread. */
+  /** Where its other store calls go: the store thread. */
   store: MessagePort;
 }

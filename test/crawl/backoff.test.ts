@@ -96,6 +96,26 @@ describe("429 and 503", () => {
     ).toBeGreaterThanOrEqual(2000);
   });
 
+  it("stops the site when a redirect's Retry-After is too long, and never follows it early", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      "/p1": (_req, res) =>
+        res.writeHead(301, { location: "/moved", "retry-after": "3600" }).end("moved"),
+      "/moved": htmlRoute(pageHtml("Moved here", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({
+        kind: "rate-limited",
+        url: `${s.origin}/p1`,
+        status: 301,
+        waitSeconds: 3600,
+      }),
+    );
+    expect(paths(s.log)).not.toContain("/moved");
+  });
+
   it("backs off exponentially without Retry-After", async () => {
     const s = await site({ ...pagesSite(1), "/p1": throttledThenOk(3, () => ({}), 503) });
     const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 600 } } });

@@ -250,6 +250,16 @@ export class SiteGate {
             : null;
         if (redirectWait !== null && ended + redirectWait > this.state.retryUntil) {
           this.state.retryUntil = ended + redirectWait;
+          if (redirectWait > this.options.maxWaitMs) {
+            await this.stop(
+              new SiteStopped(
+                "rate-limited",
+                `${response.status} asked HootyBot to wait ${waitWords(redirectWait)} before following it, longer than the ${waitWords(this.options.maxWaitMs)} it waits`,
+                { url: request.url, status: response.status, waitMs: redirectWait },
+              ),
+              this.state.retryUntil,
+            );
+          }
           await this.save();
           return response;
         }

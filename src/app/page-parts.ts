@@ -16,7 +16,7 @@ const PART_CHUNKS = 256;
  * The text as plain data, for a structured clone: each passage's terms (analysed when first read)
  * are analysed here, in this thread, rather than left to a getter the clone would drop.
  */
-export function plainText(text: PageText): PageText {
+function plainText(text: PageText): PageText {
   return {
     ...text,
     chunks: text.chunks.map((c) => ({

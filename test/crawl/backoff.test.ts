@@ -37,6 +37,19 @@ function throttledThenOk(
 
 const arrivalsOf = (log: LoggedRequest[], path: string) => log.filter((r) => r.path === path);
 
+/** From the end of one request to the arrival of a later one, as the server saw them. */
+const gapBetween = (earlier?: LoggedRequest, later?: LoggedRequest) =>
+  later && earlier?.finishedAt && later.arrivedAt - earlier.finishedAt;
+
+/** A site whose /p1 redirects to /moved with `status`, asking for `retryAfter`. */
+const redirectingSite = (status: number, retryAfter: string) =>
+  site({
+    ...pagesSite(1),
+    "/p1": (_req, res) =>
+      res.writeHead(status, { location: "/moved", "retry-after": retryAfter }).end("moved"),
+    "/moved": htmlRoute(pageHtml("Moved here", [])),
+  });
+
 describe("429 and 503", () => {
   it("honours Retry-After in seconds exactly: never asks earlier", async () => {
     const s = await site({
@@ -46,9 +59,7 @@ describe("429 and 503", () => {
     const report = await crawl(`${s.origin}/`);
     expect(report.pages.indexed).toBe(2);
     const [first, second] = arrivalsOf(s.log, "/p1");
-    expect(
-      second && first?.finishedAt && second.arrivedAt - first.finishedAt,
-    ).toBeGreaterThanOrEqual(2000);
+    expect(gapBetween(first, second)).toBeGreaterThanOrEqual(2000);
     // The report counts every request the server saw, the one asked again included.
     expect(report.requests).toBe(s.log.length);
   });
@@ -75,34 +86,20 @@ describe("429 and 503", () => {
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("completed");
     const [first, second] = arrivalsOf(s.log, "/p1");
-    expect(
-      second && first?.finishedAt && second.arrivedAt - first.finishedAt,
-    ).toBeGreaterThanOrEqual(2000);
+    expect(gapBetween(first, second)).toBeGreaterThanOrEqual(2000);
   });
 
   it("waits a redirect's Retry-After before the redirected request", async () => {
-    const s = await site({
-      ...pagesSite(1),
-      "/p1": (_req, res) =>
-        res.writeHead(302, { location: "/moved", "retry-after": "2" }).end("moved"),
-      "/moved": htmlRoute(pageHtml("Moved here", [])),
-    });
+    const s = await redirectingSite(302, "2");
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("completed");
     const [redirect] = arrivalsOf(s.log, "/p1");
     const [moved] = arrivalsOf(s.log, "/moved");
-    expect(
-      moved && redirect?.finishedAt && moved.arrivedAt - redirect.finishedAt,
-    ).toBeGreaterThanOrEqual(2000);
+    expect(gapBetween(redirect, moved)).toBeGreaterThanOrEqual(2000);
   });
 
   it("stops the site when a redirect's Retry-After is too long, and never follows it early", async () => {
-    const s = await site({
-      ...pagesSite(1),
-      "/p1": (_req, res) =>
-        res.writeHead(301, { location: "/moved", "retry-after": "3600" }).end("moved"),
-      "/moved": htmlRoute(pageHtml("Moved here", [])),
-    });
+    const s = await redirectingSite(301, "3600");
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("stopped");
     expect(report.problems).toContainEqual(

@@ -242,27 +242,7 @@ export class SiteGate {
         (response.status !== 429 && response.status !== 503) ||
         options.isChallenge?.(response) === true
       ) {
-        // A redirect's Retry-After is the least time to wait before the redirected request (RFC
-        // 9110, 10.2.3): kept as a 429's is, and so given up on as one when it is too long.
-        const redirectWait =
-          response.status >= 300 && response.status < 400
-            ? retryAfterMs(response.headers, ended)
-            : null;
-        if (redirectWait !== null && ended + redirectWait > this.state.retryUntil) {
-          this.state.retryUntil = ended + redirectWait;
-          if (redirectWait > this.options.maxWaitMs) {
-            await this.stop(
-              new SiteStopped(
-                "rate-limited",
-                `${response.status} asked HootyBot to wait ${waitWords(redirectWait)} before following it, longer than the ${waitWords(this.options.maxWaitMs)} it waits`,
-                { url: request.url, status: response.status, waitMs: redirectWait },
-              ),
-              this.state.retryUntil,
-            );
-          }
-          await this.save();
-          return response;
-        }
+        if (await this.keptRedirectWait(request.url, response, ended)) return response;
         // The stored state says "in flight since": after a crash that alone keeps the pace (see
         // recover), so an ordinary answer needs no write; close() stores the pace.
         if (hadFailures) await this.save();
@@ -278,18 +258,45 @@ export class SiteGate {
         const detail = tooLong
           ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
           : `${response.status} answered ${throttled + 1} times in a row`;
-        await this.stop(
-          new SiteStopped("rate-limited", detail, {
-            url: request.url,
-            status: response.status,
-            waitMs: wait,
-          }),
-          this.state.retryUntil,
-        );
+        await this.stopRateLimited(detail, request.url, response.status, wait);
       }
       await this.save();
       if (!retry) return response;
     }
+  }
+
+  /**
+   * Keeps a redirect's Retry-After, the least time to wait before the redirected request (RFC
+   * 9110, 10.2.3), as a 429's is kept, and gives up on it as on one when it is too long; false
+   * when the redirect asks for no later wait than the one kept.
+   */
+  private async keptRedirectWait(
+    url: string,
+    response: FetchResponse,
+    ended: number,
+  ): Promise<boolean> {
+    if (response.status < 300 || response.status >= 400) return false;
+    const wait = retryAfterMs(response.headers, ended);
+    if (wait === null || ended + wait <= this.state.retryUntil) return false;
+    this.state.retryUntil = ended + wait;
+    if (wait > this.options.maxWaitMs) {
+      await this.stopRateLimited(
+        `${response.status} asked HootyBot to wait ${waitWords(wait)} before following it, longer than the ${waitWords(this.options.maxWaitMs)} it waits`,
+        url,
+        response.status,
+        wait,
+      );
+    }
+    await this.save();
+    return true;
+  }
+
+  /** Stops the site as rate-limited by the answer at `url`, until the wait kept has passed. */
+  private stopRateLimited(detail: string, url: string, status: number, waitMs: number) {
+    return this.stop(
+      new SiteStopped("rate-limited", detail, { url, status, waitMs }),
+      this.state.retryUntil,
+    );
   }
 
   private async waitTurn(signal: AbortSignal | undefined): Promise<void> {

@@ -4,7 +4,7 @@
  * index); `discard` hands pages to a sink that drops them, which leaves the crawl's own cost.
  * Sends one CrawlRun message to the parent and exits.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { crawl } from "../src/app.js";
 import type { PageSink } from "../src/core/page-sink.js";
@@ -20,6 +20,13 @@ export interface CrawlRun {
   cpuMs: number;
   /** Of cpuMs, the crawl's own thread (the main one); null where /proc is not there to tell. */
   mainCpuMs: number | null;
+  /**
+   * Of cpuMs, the threads the process had before the crawl began other than the main one: V8's
+   * background threads (its optimising compiler and garbage collector helpers, for every thread's
+   * code) and libuv's; null where /proc is not there to tell. The rest of cpuMs is the worker
+   * threads the crawl starts (store, index, checkpoint).
+   */
+  backgroundCpuMs: number | null;
   pages: number;
   indexed: number;
   requestsPerSite: number;
@@ -32,17 +39,41 @@ export interface CrawlRun {
 }
 
 /**
- * CPU time of this process's main thread, in ms, from Linux's per-thread accounting (utime and
- * stime of /proc/self/task/PID/stat, in clock ticks of 10 ms); null elsewhere.
+ * CPU time of one of this process's threads, in ms, from Linux's per-thread accounting (utime and
+ * stime of /proc/self/task/TID/stat, in clock ticks of 10 ms); null elsewhere, or once it ended.
  */
-function mainThreadCpuMs(): number | null {
+function threadCpuMs(tid: number | string): number | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
+}
+
+/** Per thread of the process but the main one, its CPU time so far (ms); null without /proc. */
+function otherThreadsCpuMs(): Map<string, number> | null {
+  try {
+    const threads = new Map<string, number>();
+    for (const tid of readdirSync("/proc/self/task")) {
+      if (tid === String(process.pid)) continue;
+      const ms = threadCpuMs(tid);
+      if (ms !== null) threads.set(tid, ms);
+    }
+    return threads;
+  } catch {
+    return null;
+  }
+}
+
+/** What the threads of `before` used since (those that ended meanwhile count for nothing). */
+function usedSince(before: Map<string, number> | null): number | null {
+  const after = otherThreadsCpuMs();
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [tid, ms] of before) used += (after.get(tid) ?? ms) - ms;
+  return used;
 }
 
 const discard: PageSink = { accept: async () => {}, remove: async () => {} };
@@ -52,7 +83,8 @@ async function main(): Promise<void> {
   const store = openSqliteStore(join(dir, "hooty.sqlite"));
   const rssBeforeBytes = process.memoryUsage().rss;
   const cpuBefore = process.cpuUsage();
-  const mainBefore = mainThreadCpuMs();
+  const mainBefore = threadCpuMs(process.pid);
+  const backgroundBefore = otherThreadsCpuMs();
   const loopBefore = performance.eventLoopUtilization();
   const started = performance.now();
   const results =
@@ -62,7 +94,8 @@ async function main(): Promise<void> {
   const ms = performance.now() - started;
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
-  const mainAfter = mainThreadCpuMs();
+  const mainAfter = threadCpuMs(process.pid);
+  const backgroundCpuMs = usedSince(backgroundBefore);
   await store.close();
   const reports = results.map((r) => {
     if (!r.report) throw r.error;
@@ -74,6 +107,7 @@ async function main(): Promise<void> {
     endedAtMs: performance.timeOrigin + started + ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
     mainCpuMs: mainBefore === null || mainAfter === null ? null : mainAfter - mainBefore,
+    backgroundCpuMs,
     pages: reports.reduce((n, r) => n + r.pages.fetched, 0),
     indexed: reports.reduce((n, r) => n + r.pages.indexed, 0),
     requestsPerSite: Math.max(...reports.map((r) => r.requests)),

@@ -226,7 +226,7 @@ export const crawlBench: BenchSuite = {
           `Every run, in order: over the floor ${runs.map((r) => percent(r.run.ms / floorOf(r.run) - 1)).join(" / ")}; ` +
           `CPU per page ${runs.map((r) => `${formatNumber(r.run.cpuMs / r.run.pages, 2)} ms`).join(" / ")}; ` +
           `peak memory ${runs.map((r) => mb(r.run.peakRssBytes)).join(" / ")}. ` +
-          `A crawl of one of the sites alone (${alone.pages} pages, in a process of its own) used ${ms(alone.cpuMs)} of CPU${alone.backgroundCpuMs === null ? "" : ` (${ms(alone.backgroundCpuMs)} of it in V8's background threads)`}: the cost of a crawl whatever its size, which the median run above shares out over its ${formatNumber(indexed.pages)} pages; beyond it, each further page cost ${formatNumber(beyondAlone, 2)} ms. ` +
+          `A crawl of one of the sites alone (${alone.pages} pages, in a process of its own) used ${ms(alone.cpuMs)} of CPU${alone.backgroundCpuMs === null ? "" : ` (${ms(alone.backgroundCpuMs)} of it in V8's background threads)`}: nearly all of it what a crawl costs whatever its size (threads started, modules loaded, V8 compiling each thread's hot code), which the median run above shares out over its ${formatNumber(indexed.pages)} pages; beyond it, each further page cost ${formatNumber(beyondAlone, 2)} ms. ` +
           `Targets: total within 5 % of the politeness floor, peak memory under 300 MB, CPU under 3 ms per page. ` +
           `The floor counts every request Hooty makes to a site (robots.txt and /sitemap.xml included); ` +
           `20 pages alone would be ${formatNumber((PAGES * PACE_MS) / 1000, 1)} s. ` +

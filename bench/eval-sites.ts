@@ -2,6 +2,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createIndexSink } from "../src/index/page-sink.js";
+import type { Store } from "../src/store/types.js";
+import { indexFiles, siteFiles } from "./site-files.js";
 
 export const EVAL_SITES: { origin: string; dir: string; label: string }[] = [
   { origin: "http://127.0.0.21:18081", dir: "pg", label: "PostgreSQL 15 manual (en)" },
@@ -43,4 +46,16 @@ export function loadQuestionSet(name: string): EvalQuestion[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as EvalQuestion);
+}
+
+/** Indexes every evaluation site from its files into `store`; each site's id by origin. */
+export async function indexEvalSites(store: Store): Promise<Map<string, number>> {
+  const sink = createIndexSink(store);
+  const ids = new Map<string, number>();
+  for (const site of EVAL_SITES) {
+    const created = await store.sites.ensure(site.origin, `${site.origin}/`);
+    await indexFiles(sink, created.id, siteFiles(site.origin, join(sitesDir(), site.dir)));
+    ids.set(site.origin, created.id);
+  }
+  return ids;
 }

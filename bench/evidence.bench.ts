@@ -22,11 +22,9 @@ import {
 } from "../src/answer/answerability.js";
 import { type Evidence, isCovered } from "../src/answer/evidence.js";
 import { ask } from "../src/app.js";
-import { createIndexSink } from "../src/index/page-sink.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
-import { EVAL_SITES, hasQuestionSet, loadQuestionSet, sitesDir } from "./eval-sites.js";
+import { hasQuestionSet, indexEvalSites, loadQuestionSet } from "./eval-sites.js";
 import { percent } from "./hits.js";
-import { indexFiles, siteFiles } from "./site-files.js";
 import { type BenchSuite, table } from "./suite.js";
 
 /** The sets the model is fitted on; the others are only checked. */
@@ -102,13 +100,7 @@ async function observe(sets: readonly string[]): Promise<Observed[]> {
   const saved = { ...EVIDENCE };
   Object.assign(EVIDENCE, { answerable: 0, leastCoverage: 0 });
   try {
-    const sink = createIndexSink(store);
-    const ids = new Map<string, number>();
-    for (const site of EVAL_SITES) {
-      const created = await store.sites.ensure(site.origin, `${site.origin}/`);
-      await indexFiles(sink, created.id, siteFiles(site.origin, join(sitesDir(), site.dir)));
-      ids.set(site.origin, created.id);
-    }
+    const ids = await indexEvalSites(store);
     const observed: Observed[] = [];
     for (const set of sets) {
       for (const q of loadQuestionSet(set)) {

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { aidsBench } from "./aids.bench.js";
 import { answersBench } from "./answers.bench.js";
 import { classifyBench } from "./classify.bench.js";
 import { crawlBench } from "./crawl.bench.js";
@@ -25,6 +26,7 @@ const SUITES: BenchSuite[] = [
   indexBench,
   textBench,
   answersBench,
+  aidsBench,
   evidenceBench,
 ];
 

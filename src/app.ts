@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { Aids } from "./answer/aids.js";
 import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import type { RefreshContext } from "./crawl/refresh.js";
@@ -113,13 +114,17 @@ async function answerCacheFor(store: Store): Promise<AnswerCache> {
   return cache;
 }
 
-/** Answers a question from the site's indexed pages only. */
-export async function ask(store: Store, siteId: number, question: string) {
+/**
+ * Answers a question from the site's indexed pages only; `aids` other than those in use only for
+ * the benchmark's comparison.
+ */
+export async function ask(store: Store, siteId: number, question: string, aids?: Readonly<Aids>) {
   const [{ answerQuestion }, cache] = await Promise.all([
     import("./answer/answer.js"),
     answerCacheFor(store),
   ]);
-  return answerQuestion({ texts: store.texts, pages: store.pages, cache }, siteId, question);
+  const sources = { texts: store.texts, pages: store.pages, cache };
+  return answerQuestion(sources, siteId, question, undefined, aids);
 }
 
 /** Loads what answering the site keeps between questions, so that the next answers are warm. */

@@ -4,11 +4,13 @@
  * answer is "not covered", in the question's language: never a guess, never another site.
  */
 import type { Answer } from "../core/answer.js";
-import type { Pages, TextIndex } from "../store/types.js";
+import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
+import { AIDS_IN_USE, type Aids } from "./aids.js";
 import { byPage } from "./by-page.js";
 import { type AnswerCache, freshSite, siteVersion } from "./cache.js";
 import { type Composed, citePassages, compose, type PageTexts, passagesToCite } from "./compose.js";
+import { withCompanions } from "./cooccurrence.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
@@ -20,10 +22,11 @@ import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from 
 import { nameForm, namePhrases } from "./name-phrases.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
-import { analyseQuestion, isTitleCase, type QueryTerm } from "./question.js";
+import { type AnalysedQuestion, analyseQuestion, isTitleCase, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 import { splitBySite } from "./site-compounds.js";
+import type { TermIndex } from "./term-index.js";
 
 /** Passages ranked fully (text, headings, proximity) after the first pass. */
 const RERANK = 60;
@@ -109,11 +112,35 @@ async function textsOfPages(
   return new Map(read);
 }
 
+/**
+ * The question's terms with what the aids add: a compound's parts where the site writes them
+ * apart, words the site writes joined, synonyms, a German verb's particle, the words the site
+ * keeps company with them.
+ */
+async function relatedWords(
+  question: AnalysedQuestion,
+  index: TermIndex,
+  aids: Readonly<Aids>,
+  site: { texts: TextIndex; siteId: number; stats: IndexStats },
+): Promise<QueryTerm[]> {
+  const { text, lang } = question;
+  let terms = question.terms;
+  if (aids.compounds) terms = await splitBySite(terms, lang, index);
+  if (aids.joinedWords) terms = await withJoinedWords(terms, text, lang, index);
+  if (aids.synonyms) terms = expandTerms(terms, lang);
+  if (aids.germanVerbs) terms = withGermanVerbs(terms, text, lang);
+  if (aids.cooccurrence) {
+    terms = await withCompanions(site.texts, site.siteId, siteVersion(site.stats), terms);
+  }
+  return terms;
+}
+
 export async function answerQuestion(
   sources: AnswerSources,
   siteId: number,
   question: string,
   models: AnswerModels = modelsFromEnv(),
+  aids: Readonly<Aids> = AIDS_IN_USE,
 ): Promise<AnswerDetails> {
   const stats = await sources.texts.stats(siteId);
   const site = sources.cache
@@ -121,10 +148,8 @@ export async function answerQuestion(
     : freshSite(sources.texts, sources.pages, siteId);
   const profile = await site.profile();
   const asked = analyseQuestion(question, profile.languages);
-  const analysed = {
-    ...asked,
-    terms: withoutFraming(markSiteName(asked.terms, profile.name, asked.lang), asked.lang),
-  };
+  const named = aids.siteName ? markSiteName(asked.terms, profile.name, asked.lang) : asked.terms;
+  const analysed = { ...asked, terms: aids.framing ? withoutFraming(named, asked.lang) : named };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
     covered: false,
     answer: notCoveredMessage(analysed.replyLang),
@@ -135,24 +160,20 @@ export async function answerQuestion(
   });
   if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
   const index = site.terms();
-  const withParts = await withJoinedWords(
-    await splitBySite(analysed.terms, analysed.lang, index),
-    analysed.text,
-    analysed.lang,
-    index,
-  );
   const terms = await weighTerms(
     index,
-    site.speller,
+    aids.spelling ? site.speller : null,
     stats.chunks,
-    withGermanVerbs(expandTerms(withParts, analysed.lang), analysed.text, analysed.lang),
+    await relatedWords(analysed, index, aids, { texts: sources.texts, siteId, stats }),
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);
   const [found, headings] = await Promise.all([retrieve(index, terms, RERANK), site.headings()]);
   // A section whose heading the question repeats is read, whatever its words weigh.
   const echoes = new Set(
-    echoedHeadings(analysed.text, analysed.lang, headings, profile.name).map((h) => h.chunkId),
+    aids.headingEcho
+      ? echoedHeadings(analysed.text, analysed.lang, headings, profile.name).map((h) => h.chunkId)
+      : [],
   );
   const candidates = [
     ...found,
@@ -167,7 +188,10 @@ export async function answerQuestion(
     passages = await withSimilarity(models.embeddings, analysed.text, passages, questionIdf(terms));
   }
   const onPages = { texts: sources.texts, siteId, passages, terms, lang: analysed.lang };
-  const [anchors, leads] = await Promise.all([anchorShares(onPages), leadShares(onPages)]);
+  const [anchors, leads] = await Promise.all([
+    aids.anchors ? anchorShares(onPages) : undefined,
+    aids.leads ? leadShares(onPages) : undefined,
+  ]);
   const ranked = echoesFirst(byPage(passages, terms, { anchors, leads }), echoes);
   const best = ranked[0];
   if (!best) return notCovered(searched, null);

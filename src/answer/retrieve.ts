@@ -38,7 +38,8 @@ const MAX_RELATED_SHARE = 0.2;
 
 export async function weighTerms(
   index: TermIndex,
-  speller: () => Promise<Speller>,
+  /** Null: no word is corrected. */
+  speller: (() => Promise<Speller>) | null,
   chunks: number,
   terms: readonly QueryTerm[],
   lang: string,
@@ -58,7 +59,7 @@ export async function weighTerms(
       frequency = df.get(term.otherwise) ?? 0;
     }
     let correctedFrom: string | undefined;
-    if (frequency === 0 && isMain(term) && !term.name) {
+    if (frequency === 0 && isMain(term) && !term.name && speller) {
       const ordinary = inLexicon(lang, term.word) === true;
       const typed = (among?: ReadonlySet<string>) =>
         isIdentifier(term.word)

@@ -22,7 +22,13 @@ import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from 
 import { nameForm, namePhrases } from "./name-phrases.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
-import { type AnalysedQuestion, analyseQuestion, isTitleCase, type QueryTerm } from "./question.js";
+import {
+  type AnalysedQuestion,
+  analyseQuestion,
+  isTitleCase,
+  namesNothing,
+  type QueryTerm,
+} from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 import { splitBySite } from "./site-compounds.js";
@@ -158,7 +164,9 @@ export async function answerQuestion(
     terms,
     evidence,
   });
-  if (stats.chunks === 0 || analysed.terms.length === 0) return notCovered([], null);
+  if (stats.chunks === 0 || analysed.terms.length === 0 || namesNothing(analysed.terms)) {
+    return notCovered([], null);
+  }
   const index = site.terms();
   const terms = await weighTerms(
     index,

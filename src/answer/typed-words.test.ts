@@ -46,6 +46,16 @@ describe("the visitor's words as typed", () => {
     expect(value?.weight).toBeLessThan(word?.weight ?? 0);
   });
 
+  it("does not answer a question of nothing but small numbers and single letters", async () => {
+    const { store, siteId } = await storeWith();
+    for (const question of ["what is 1+1", "1=1", "x"]) {
+      const answer = await answerQuestion(store, siteId, question);
+      expect(answer.covered, question).toBe(false);
+      expect(answer.citations).toEqual([]);
+    }
+    expect((await answerQuestion(store, siteId, "what is numeric(3,1)")).covered).toBe(true);
+  });
+
   it("does not answer a long story around a question the pages do not cover", async () => {
     const { store, siteId } = await storeWith();
     const story =

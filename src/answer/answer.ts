@@ -14,7 +14,7 @@ import { withCompanions } from "./cooccurrence.js";
 import { questionIdf } from "./coverage.js";
 import { type Evidence, evidenceOf, isCovered } from "./evidence.js";
 import { expandTerms } from "./expand.js";
-import { withoutFraming } from "./framing-words.js";
+import { asksNothing, withoutFraming } from "./framing-words.js";
 import { withGermanVerbs } from "./german-verbs.js";
 import { echoedHeadings } from "./heading-echo.js";
 import { withJoinedWords } from "./joined-words.js";
@@ -22,13 +22,7 @@ import { type AnswerModels, modelsFromEnv, withSimilarity, writtenAnswer } from 
 import { nameForm, namePhrases } from "./name-phrases.js";
 import { notCoveredMessage } from "./not-covered.js";
 import { anchorShares, leadShares } from "./page-evidence.js";
-import {
-  type AnalysedQuestion,
-  analyseQuestion,
-  isTitleCase,
-  namesNothing,
-  type QueryTerm,
-} from "./question.js";
+import { type AnalysedQuestion, analyseQuestion, isTitleCase, type QueryTerm } from "./question.js";
 import { type Ranked, rank } from "./rank.js";
 import { retrieve, weighTerms } from "./retrieve.js";
 import { splitBySite } from "./site-compounds.js";
@@ -164,7 +158,7 @@ export async function answerQuestion(
     terms,
     evidence,
   });
-  if (stats.chunks === 0 || analysed.terms.length === 0 || namesNothing(analysed.terms)) {
+  if (stats.chunks === 0 || analysed.terms.length === 0 || asksNothing(asked.terms)) {
     return notCovered([], null);
   }
   const index = site.terms();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutFraming } from "./framing-words.js";
+import { asksNothing, withoutFraming } from "./framing-words.js";
 import { analyseQuestion } from "./question.js";
 
 const words = (question: string, lang = "en") =>
@@ -39,5 +39,25 @@ describe("a question's framing words", () => {
 
   it("are only the question language's", () => {
     expect(words("Ich möchte wissen, wie man want konfiguriert", "de")).toContain("want");
+  });
+});
+
+describe("a question that asks nothing", () => {
+  const asks = (question: string, lang = "en") =>
+    !asksNothing(analyseQuestion(question, [lang]).terms);
+
+  it("is one of pleasantries, small numbers and single letters alone", () => {
+    for (const question of ["1=1", "* OR 1=1", "what is 1+1", "42", "x", "hello", "Thanks!"]) {
+      expect(asks(question), question).toBe(false);
+    }
+    expect(asks("Hallo, danke!", "de")).toBe(false);
+    expect(asks("ciao grazie", "it")).toBe(false);
+  });
+
+  it("is not one with a word, a name or a longer number beside them", () => {
+    for (const question of ["Debian 12", "port 5432?", "5432", "1 + 1 in SQL", "hello world"]) {
+      expect(asks(question), question).toBe(true);
+    }
+    expect(asksNothing([])).toBe(false);
   });
 });

@@ -132,3 +132,53 @@ export function withoutFraming(terms: QueryTerm[], lang: string): QueryTerm[] {
   if (terms.every((t) => t.extra || framing(t))) return terms;
   return terms.filter((t) => !framing(t));
 }
+
+/**
+ * Greetings, thanks and goodbyes, in the languages Hooty replies in: a visitor's "hello" or
+ * "merci !" asks nothing. Matched on the word as typed, in any language (a greeting is too short
+ * to tell its language by).
+ */
+const PLEASANTRIES = new Set([
+  "hello",
+  "hi",
+  "hey",
+  "thanks",
+  "thank",
+  "thx",
+  "cheers",
+  "bye",
+  "goodbye",
+  "hallo",
+  "moin",
+  "servus",
+  "danke",
+  "tschüss",
+  "ciao",
+  "salve",
+  "grazie",
+  "bonjour",
+  "salut",
+  "merci",
+  "hola",
+  "gracias",
+  "olá",
+  "obrigado",
+  "obrigada",
+  "dank",
+  "bedankt",
+]);
+
+/**
+ * Whether the question asks about nothing a page could be about: only pleasantries, small numbers
+ * and single letters ("hello", "thanks!", "1=1", "what is 1+1", "x"). Its best match would say
+ * nothing: any passage holding a "1" or a code sample's 'hello' holds all of it. A longer number
+ * is specific (a port, a year, an error code) and is searched.
+ */
+export function asksNothing(terms: readonly QueryTerm[]): boolean {
+  return (
+    terms.length > 0 &&
+    terms.every((t) => TOPICLESS.test(t.term) || PLEASANTRIES.has(t.word.toLowerCase()))
+  );
+}
+
+const TOPICLESS = /^(?:\d{1,3}|\p{Script=Latin})$/u;

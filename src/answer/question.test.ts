@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expandTerms } from "./expand.js";
 import { inLexicon } from "./lexicon.js";
-import { analyseQuestion, MAX_QUESTION_TERMS, namesNothing } from "./question.js";
+import { analyseQuestion, MAX_QUESTION_TERMS } from "./question.js";
 
 describe("analyseQuestion", () => {
   it("reads English contractions typed without the apostrophe as their full forms", () => {
@@ -148,22 +148,5 @@ describe("identifiers of the visitor's own schema", () => {
     expect(own("Wie fülle ich die Spalte last_login automatisch?", "de")).toEqual(["last_login"]);
     expect(own("how do I install pg_cron and schedule a job?")).toEqual([]);
     expect(own("a column named total")).toEqual([]);
-  });
-});
-
-describe("a question that names nothing", () => {
-  const terms = (question: string) => analyseQuestion(question, ["en"]).terms;
-
-  it("is one of small numbers and single letters alone", () => {
-    for (const question of ["1=1", "* OR 1=1", "what is 1+1", "42", "x", "a b c"]) {
-      expect(namesNothing(terms(question)), question).toBe(true);
-    }
-  });
-
-  it("is not one with a word, a name or a longer number beside them", () => {
-    for (const question of ["Debian 12", "port 5432?", "5432", "1 + 1 in SQL", "is x nullable"]) {
-      expect(namesNothing(terms(question)), question).toBe(false);
-    }
-    expect(namesNothing([])).toBe(false);
   });
 });

@@ -54,17 +54,6 @@ export function isMain(term: QueryTerm): boolean {
   return !term.extra && term.related === undefined;
 }
 
-/**
- * Whether the question names nothing a page could be about: only small numbers and single letters
- * ("1=1", "what is 1+1", "42", "x"). Any passage holding a "1" matches all of it, so the best
- * match says nothing; a longer number is specific (a port, a year, an error code).
- */
-export function namesNothing(terms: readonly QueryTerm[]): boolean {
-  return terms.length > 0 && terms.every((t) => TOPICLESS.test(t.term));
-}
-
-const TOPICLESS = /^(?:\d{1,3}|\p{Script=Latin})$/u;
-
 export function analyseQuestion(
   question: string,
   siteLanguages: readonly string[],

@@ -46,9 +46,9 @@ describe("the visitor's words as typed", () => {
     expect(value?.weight).toBeLessThan(word?.weight ?? 0);
   });
 
-  it("does not answer a question of nothing but small numbers and single letters", async () => {
+  it("does not answer a question of nothing but pleasantries, small numbers or letters", async () => {
     const { store, siteId } = await storeWith();
-    for (const question of ["what is 1+1", "1=1", "x"]) {
+    for (const question of ["what is 1+1", "1=1", "x", "hello", "thanks!"]) {
       const answer = await answerQuestion(store, siteId, question);
       expect(answer.covered, question).toBe(false);
       expect(answer.citations).toEqual([]);

@@ -134,9 +134,9 @@ export function withoutFraming(terms: QueryTerm[], lang: string): QueryTerm[] {
 }
 
 /**
- * Greetings, thanks and goodbyes, in the languages Hooty replies in: a visitor's "hello" or
- * "merci !" asks nothing. Matched on the word as typed, in any language (a greeting is too short
- * to tell its language by).
+ * Greetings, thanks and goodbyes of the languages Hooty analyses: a visitor's "hello" or "merci !"
+ * asks nothing. Matched on the word as typed, whatever the question's language (a greeting is too
+ * short to tell its language by).
  */
 const PLEASANTRIES = new Set([
   "hello",

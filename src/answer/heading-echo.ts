@@ -48,6 +48,11 @@ const NUMBERING = new RegExp(
   "iu",
 );
 
+/** The heading without its numbering: "1. What Is PostgreSQL?" says "What Is PostgreSQL?". */
+export function withoutNumbering(heading: string): string {
+  return heading.replace(NUMBERING, "");
+}
+
 /** A site's headings, each with its words, ready to be matched. */
 export interface HeadingIndex {
   headings: readonly SectionHeading[];
@@ -60,7 +65,7 @@ export interface HeadingIndex {
 export function headingIndex(headings: readonly SectionHeading[]): HeadingIndex {
   const byLength: HeadingIndex["byLength"] = new Map();
   for (const heading of headings) {
-    const words = wordsOf(heading.heading.replace(NUMBERING, "")).map(whole);
+    const words = wordsOf(withoutNumbering(heading.heading)).map(whole);
     if (words.length === 0) continue;
     let list = byLength.get(words.length);
     if (!list) {
@@ -87,7 +92,7 @@ export function headingsByTerms(index: HeadingIndex, lang: string): Map<string, 
   if (!byKey) {
     byKey = new Map();
     for (const heading of index.headings) {
-      const { key, size } = termsKey(heading.heading.replace(NUMBERING, ""), lang);
+      const { key, size } = termsKey(withoutNumbering(heading.heading), lang);
       if (size < MIN_TERMS) continue;
       const list = byKey.get(key);
       if (list) list.push(heading);

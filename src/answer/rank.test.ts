@@ -68,4 +68,32 @@ describe("rank", () => {
     );
     expect(ranked.map((r) => r.chunk.id)).toEqual([1, 2]);
   });
+
+  it("reads a heading without its numbering when it names what the question asks about", () => {
+    const terms: WeightedTerm[] = [
+      { term: "postgresql", word: "PostgreSQL", extra: false, idf: 1 },
+    ];
+    const at = (id: number, text: string, heading: string): ChunkRecord => {
+      const made = chunk(id, text);
+      const place = made.places[0] as ChunkRecord["places"][number];
+      return { ...made, places: [{ ...place, title: heading, headingPath: [heading] }] };
+    };
+    const whatIs = at(1, "PostgreSQL is a database system.", "1. What Is PostgreSQL?");
+    const merged = at(
+      2,
+      "The PostgreSQL settings file.",
+      "O.1. recovery.conf merged into postgresql.conf",
+    );
+    const ranked = rank(
+      [
+        { chunkId: 2, score: 1, tf: new Map([["postgresql", 1]]) },
+        { chunkId: 1, score: 1, tf: new Map([["postgresql", 1]]) },
+      ],
+      [merged, whatIs],
+      terms,
+      "en",
+      8,
+    );
+    expect(ranked.map((r) => r.chunk.id)).toEqual([1, 2]);
+  });
 });

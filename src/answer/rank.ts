@@ -9,6 +9,7 @@ import type { ChunkRecord } from "../store/types.js";
 import { type Analyzer, analyzerFor } from "../text/index.js";
 import { isLabel } from "../text/label.js";
 import { coveredIdf, questionIdf, termWeight } from "./coverage.js";
+import { withoutNumbering } from "./heading-echo.js";
 import { isMain } from "./question.js";
 import { BM25_K1, type Candidate, EXTRA_WEIGHT, type WeightedTerm } from "./retrieve.js";
 
@@ -89,7 +90,7 @@ export function rank(
     const headingTerms = analysed([...(place?.headingPath ?? []), label].join(" \n "));
     const named =
       sameTerms(analysed(label), asked) ||
-      sameTerms(analysed(place?.headingPath.at(-1) ?? ""), asked);
+      sameTerms(analysed(withoutNumbering(place?.headingPath.at(-1) ?? "")), asked);
     const matched = new Set([...candidate.tf.keys()]);
     const inHeadings = (term: string) => titleTerms.has(term) || headingTerms.has(term);
     const coverage = coveredIdf(terms, (t) => matched.has(t) || inHeadings(t)) / totalIdf;

@@ -142,8 +142,11 @@ export const aidsBench: BenchSuite = {
         const switched = await answerAll(store, ids, sets, { ...AIDS_IN_USE, [name]: !on });
         rows.push(row(`${on ? "without" : "with"} ${name}: ${WHAT[name]}`, switched));
       }
+      const none: Aids = { ...AIDS_IN_USE };
+      for (const name of Object.keys(none) as (keyof Aids)[]) none[name] = false;
+      rows.push(row("no aid at all", await answerAll(store, ids, sets, none)));
       return [
-        `Every question of the sets ${sets.join(", ")} (holdout5 only ever counted, never read) answered with all the aids in use (src/answer/aids.ts), then with one aid switched: off where it is in use, on where it is not. Ranking: hit@3 with the evidence threshold off (the first three pages cited hold an expected one), per set and over all the sets' ${base.n} answerable questions (points against all aids in use). Answers: \`ask\` with the threshold, over all the sets: hit@3 and answered / answerable "not covered" / unanswerable "not covered" (%).`,
+        `Every question of the sets ${sets.join(", ")} (holdout5 only ever counted, never read) answered with all the aids in use (src/answer/aids.ts), then with one aid switched: off where it is in use, on where it is not; last, with none. Ranking: hit@3 with the evidence threshold off (the first three pages cited hold an expected one), per set and over all the sets' ${base.n} answerable questions (points against all aids in use). Answers: \`ask\` with the threshold, over all the sets: hit@3 and answered / answerable "not covered" / unanswerable "not covered" (%).`,
         "",
         table(
           [

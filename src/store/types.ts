@@ -19,9 +19,12 @@ export interface BlockedDomain {
 /** The operator's list of sites that asked not to be crawled. */
 export interface BlockList {
   /**
-   * Blocks `domain` and its subdomains and removes their pages from the index, in one step.
-   * Idempotent: blocking again keeps the first time and replaces the reason. Running crawls see
-   * it at their next look at the list (every half second, whatever they are doing).
+   * Blocks `domain` and its subdomains, then removes their pages from the index before it
+   * resolves. The block holds at once: running crawls see it at their next look at the list
+   * (every half second, whatever they are doing), and no page of the domain is written again.
+   * The pages leave in short steps, so other writers never wait long behind them; pages a crash
+   * left behind leave at the next block of the domain or `hooty refresh` of its sites.
+   * Idempotent: blocking again keeps the first time and replaces the reason.
    */
   add(domain: string, reason: string | null): Promise<void>;
   /** Removes a block; resolves false when the domain was not blocked. */

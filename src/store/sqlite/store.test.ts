@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../test/helpers/cli.js";
-import { sitePageRows } from "../../../test/helpers/page-record.js";
+import { pageRecord, sitePageRows } from "../../../test/helpers/page-record.js";
 import { openDatabase } from "./database.js";
 import { MIGRATIONS } from "./migrations.js";
 import { openSqliteStore } from "./store.js";
@@ -41,6 +41,36 @@ describe("SQLite store", () => {
     expect(reopened.pragma("wal_autocheckpoint", { simple: true })).toBe(2560);
     expect(reopened.prepare("SELECT count(*) FROM kept").pluck().get()).toBe(0);
     reopened.close();
+  });
+
+  it("removes a blocked domain's pages in short transactions, other writes going on between", async () => {
+    const store = openSqliteStore(join(tempDir(), "hooty.sqlite"));
+    try {
+      const site = await store.sites.ensure(
+        "https://docs.example.org",
+        "https://docs.example.org/",
+      );
+      const other = await store.sites.ensure("https://other.example", "https://other.example/");
+      for (let i = 0; i < 250; i++) {
+        await store.pages.put(pageRecord(site.id, `https://docs.example.org/p${i}`));
+      }
+      let done = false;
+      const blocking = store.blocks.add("example.org", null).then(() => {
+        done = true;
+      });
+      // The block holds at once; the first hundred pages are gone, the rest still leaving.
+      expect((await store.blocks.covering("docs.example.org"))?.domain).toBe("example.org");
+      await store.pages.put(pageRecord(other.id, "https://other.example/written-meanwhile"));
+      expect(done).toBe(false);
+      const left = (await store.pages.list(site.id)).length;
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThan(250);
+      await blocking;
+      expect(await store.pages.list(site.id)).toEqual([]);
+      expect(await store.pages.list(other.id)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
   });
 
   it("refuses a file written by a newer schema, with a clear message", async () => {

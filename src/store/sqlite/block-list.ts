@@ -15,7 +15,7 @@ const toBlocked = (row: BlockRow): BlockedDomain => ({
   blockedAt: row.blocked_at,
 });
 
-/** Pages removed per transaction when a domain is blocked (some 100 ms of work). */
+/** Pages removed per transaction when a domain is blocked (tens of milliseconds of work). */
 const REMOVED_AT_ONCE = 100;
 
 export function sqliteBlockList(db: SqliteDatabase): BlockList {

@@ -92,6 +92,9 @@ describe("the reply's language", () => {
     expect(analyseQuestion("面包店的营业时间是什么？", ["en"]).replyLang).toBe("zh");
     expect(analyseQuestion("Jakie są godziny otwarcia piekarni?", ["de"]).replyLang).toBe("pl");
     expect(analyseQuestion("vacuum", ["it"]).replyLang).toBe("it");
+    // The site's name in Latin letters does not make a Russian question German.
+    expect(analyseQuestion("Как установить Debian?", ["de"]).replyLang).toBe("ru");
+    expect(analyseQuestion("Debian をインストールする方法", ["de"]).replyLang).toBe("ja");
   });
 });
 

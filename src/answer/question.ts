@@ -65,7 +65,10 @@ export function analyseQuestion(
   const unsure =
     siteLanguages.length > 0 && !siteLanguages.includes(guess.lang) && guess.confidence < 0.1;
   const lang = unsure ? (siteLanguages[0] as string) : guess.lang;
-  const replyLang = guess.confidence < REPLY_CONFIDENCE ? replyLanguage(text, lang) : lang;
+  // A question mostly in another script than the site's languages' is not in one of them, however
+  // sure the hinted detection is of the site's name in it ("Как установить Debian?").
+  const replyLang =
+    guess.confidence < REPLY_CONFIDENCE || mostlyNonLatin(text) ? replyLanguage(text, lang) : lang;
   // Matched in the site's language, a question in its own keeps only its own content words:
   // "Was ist MVCC?" on an English site asks about MVCC, and "ist" is no word the site lacks.
   const ownStopword =
@@ -161,6 +164,16 @@ const SCRIPTS: readonly [RegExp, string][] = [
   [/\p{Script=Greek}/u, "el"],
 ];
 
+/**
+ * Whether most of the text's letters are of another script than Latin, the one every language
+ * Hooty analyses is written in (a name of the site's in it aside: "Как установить Debian?").
+ */
+function mostlyNonLatin(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return letters > 0 && latin * 2 < letters;
+}
+
 function wordsIn(text: string): number {
   return text.match(/\p{L}+/gu)?.length ?? 0;
 }
@@ -191,12 +204,10 @@ function replyLanguage(text: string, fallback: string): string {
     // …or in letters only that language writes ("¿Precio?", "Öffnungszeiten?").
     if (open.lang !== fallback && OWN_LETTERS[open.lang]?.test(text)) return open.lang;
   }
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
   // A language Hooty does not analyse still gets its own message: by detection where it leans to
   // one it has a message in, else by its script ("Какие часы работы у пекарни?"; English where
   // neither tells).
-  if (letters > 0 && latin === 0) {
+  if (mostlyNonLatin(text)) {
     if (open.confidence > 0 && hasNotCoveredMessage(open.lang)) return open.lang;
     return SCRIPTS.find(([script]) => script.test(text))?.[1] ?? "en";
   }

@@ -52,10 +52,22 @@ describe("a question that asks nothing", () => {
     }
     expect(asks("Hallo, danke!", "de")).toBe(false);
     expect(asks("ciao grazie", "it")).toBe(false);
+    for (const question of ["thank you very much", "thanks a lot", "good morning"]) {
+      expect(asks(question), question).toBe(false);
+    }
+    expect(asks("vielen Dank", "de")).toBe(false);
+    expect(asks("grazie mille!", "it")).toBe(false);
   });
 
   it("is not one with a word, a name or a longer number beside them", () => {
-    for (const question of ["Debian 12", "port 5432?", "5432", "1 + 1 in SQL", "hello world"]) {
+    for (const question of [
+      "Debian 12",
+      "port 5432",
+      "5432",
+      "1 + 1 in SQL",
+      "hello world",
+      "a lot of rows",
+    ]) {
       expect(asks(question), question).toBe(true);
     }
     expect(asksNothing([])).toBe(false);

@@ -166,6 +166,25 @@ const PLEASANTRIES = new Set([
   "obrigada",
   "dank",
   "bedankt",
+  // What goes with them: "thanks a lot", "vielen Dank", "grazie mille", "good morning".
+  "lot",
+  "much",
+  "vielen",
+  "vielmals",
+  "mille",
+  "beaucoup",
+  "muchas",
+  "good",
+  "morning",
+  "evening",
+  "guten",
+  "buongiorno",
+  "buonasera",
+  "bonsoir",
+  "buenos",
+  "buenas",
+  "días",
+  "tardes",
 ]);
 
 /**

@@ -162,9 +162,13 @@ export async function answerQuestion(
     return notCovered([], null);
   }
   const index = site.terms();
+  const inSiteLanguage =
+    profile.languages.length === 0 || profile.languages.includes(analysed.lang);
   const terms = await weighTerms(
     index,
-    aids.spelling ? site.speller : null,
+    // A question in a language the site is not in has no typos of the site's words ("¿Cómo creo
+    // un índice?" on an English site: "creo" is no slip of "care").
+    aids.spelling && inSiteLanguage ? site.speller : null,
     stats.chunks,
     await relatedWords(analysed, index, aids, { texts: sources.texts, siteId, stats }),
     analysed.lang,

@@ -46,6 +46,15 @@ describe("the visitor's words as typed", () => {
     expect(value?.weight).toBeLessThan(word?.weight ?? 0);
   });
 
+  it("corrects no word of a question in a language the site is not in", async () => {
+    const status = await statusIn();
+    expect(await status("how do I create an insex", "insex")).toBe("corrected");
+    // Spanish on an English site: "creo" is no slip of the keyboard for "care". Its "tabla" still
+    // finds the site's "table", as the two languages' stems meet.
+    expect(await status("¿Cómo creo una tabla?", "creo")).toBe("unknown");
+    expect(await status("¿Cómo creo una tabla?", "tabla")).toBe("known");
+  });
+
   it("does not answer a question of nothing but pleasantries, small numbers or letters", async () => {
     const { store, siteId } = await storeWith();
     for (const question of ["what is 1+1", "1=1", "x", "hello", "thanks!"]) {

@@ -76,6 +76,20 @@ describe("byPage", () => {
     ).toEqual([`${notes}#v1`, "https://docs.example/themes.html"]);
   });
 
+  it("puts a site's index of terms after a page that answers nearly as well", () => {
+    const index = "https://docs.example/bookindex.html";
+    const json = "https://docs.example/functions-json.html";
+    const query = [term("json", 5), term("query", 1)];
+    expect(
+      pagesOf(
+        byPage(
+          [passage(index, 12, ["json", "query"], "Index"), passage(json, 10, ["json", "query"])],
+          query,
+        ),
+      ),
+    ).toEqual([json, index]);
+  });
+
   it("counts a long page's many weak passages only so far", () => {
     const chapter = Array.from({ length: 30 }, (_, i) =>
       passage("/chapter", i === 0 ? 9 : 3, ["password", "file"]),

@@ -4,6 +4,7 @@
  * not by "Added a plugin API" in the notes of version 1.4). Recognised by title or URL, in the
  * languages Hooty answers in.
  */
+import { pathOf } from "./url-path.js";
 
 const TITLE =
   /\b(?:release notes?|change ?logs?|what'?s new|new features|versionshinweise|änderungsprotokoll|neuerungen|neue funktionen|note di (?:rilascio|versione)|novità|notes de (?:version|publication)|nouveautés|notas de (?:la )?versión|novedades)\b|^(?:[a-z]?[\d.]+\s+)?release \d/i;
@@ -14,11 +15,6 @@ const PATH =
 
 export function isChangeNotes(url: string, title: string): boolean {
   if (TITLE.test(title)) return true;
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return false;
-  }
-  return PATH.test(path);
+  const path = pathOf(url);
+  return path !== null && PATH.test(path);
 }

@@ -47,7 +47,7 @@ describe("the aids, each switchable for the benchmark", () => {
     expect(await searched(switched("framing"))).toContain("want");
   });
 
-  it("search the site's companions of the question's words with the co-occurrence aid", async () => {
+  it("search the site's companions of the question's words with co-occurrence on", async () => {
     const { store, siteId } = await storeWith();
     const question = "create an index on a column";
     const plain = await answerQuestion(store, siteId, question, NO_MODELS);

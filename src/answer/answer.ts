@@ -4,11 +4,11 @@
  * answer is "not covered", in the question's language: never a guess, never another site.
  */
 import type { Answer } from "../core/answer.js";
-import type { IndexStats, Pages, TextIndex } from "../store/types.js";
+import type { Pages, TextIndex } from "../store/types.js";
 import { analyzerFor } from "../text/index.js";
 import { AIDS_IN_USE, type Aids } from "./aids.js";
 import { byPage } from "./by-page.js";
-import { type AnswerCache, freshSite, siteVersion } from "./cache.js";
+import { type AnswerCache, freshSite, type SiteState, siteVersion } from "./cache.js";
 import { type Composed, citePassages, compose, type PageTexts, passagesToCite } from "./compose.js";
 import { withCompanions } from "./cooccurrence.js";
 import { questionIdf } from "./coverage.js";
@@ -121,7 +121,7 @@ async function relatedWords(
   question: AnalysedQuestion,
   index: TermIndex,
   aids: Readonly<Aids>,
-  site: { texts: TextIndex; siteId: number; stats: IndexStats },
+  site: SiteState,
 ): Promise<QueryTerm[]> {
   const { text, lang } = question;
   let terms = question.terms;
@@ -129,9 +129,7 @@ async function relatedWords(
   if (aids.joinedWords) terms = await withJoinedWords(terms, text, lang, index);
   if (aids.synonyms) terms = expandTerms(terms, lang);
   if (aids.germanVerbs) terms = withGermanVerbs(terms, text, lang);
-  if (aids.cooccurrence) {
-    terms = await withCompanions(site.texts, site.siteId, siteVersion(site.stats), terms);
-  }
+  if (aids.cooccurrence) terms = withCompanions(await site.cooccurrence(), terms);
   return terms;
 }
 
@@ -170,7 +168,7 @@ export async function answerQuestion(
     // un índice?" on an English site: "creo" is no slip of "care").
     aids.spelling && inSiteLanguage ? site.speller : null,
     stats.chunks,
-    await relatedWords(analysed, index, aids, { texts: sources.texts, siteId, stats }),
+    await relatedWords(analysed, index, aids, site),
     analysed.lang,
   );
   const searched = terms.map((t) => t.term);

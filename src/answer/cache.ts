@@ -1,12 +1,14 @@
 /**
  * What answering a site keeps between questions in one process: the site's profile (languages,
- * name), its speller, its headings, and — from the second question on — its postings in memory.
+ * name), its speller, its headings, and — from the second question on — its postings in memory
+ * (and its co-occurrence statistics, where that aid is on).
  * Everything is dropped as soon as the site's index changes (its totals differ), and kept per
  * store, so two stores in one process never share a site's state.
  */
 import type { IndexStats, Pages, TextIndex } from "../store/types.js";
 import { createSpeller, loadLanguageModel, type Speller } from "../text/index.js";
 import { openThesaurus } from "../text/synonyms/index.js";
+import { readCooccurrence, type SiteCooccurrence } from "./cooccurrence.js";
 import { type HeadingIndex, headingIndex, headingsByTerms } from "./heading-echo.js";
 import { siteTitleAffixes, type TitleAffixes } from "./site-titles.js";
 import { memoryTerms, storedTerms, type TermIndex } from "./term-index.js";
@@ -30,6 +32,8 @@ export interface SiteState {
   headings(): Promise<HeadingIndex>;
   /** The postings to read now: in memory once built, else the store's. */
   terms(): TermIndex;
+  /** The site's co-occurrence statistics, read on first use (an aid not in use: aids.ts). */
+  cooccurrence(): Promise<SiteCooccurrence>;
 }
 
 interface Entry {
@@ -38,6 +42,7 @@ interface Entry {
   profile?: Promise<SiteProfile>;
   speller?: Promise<Speller>;
   headings?: Promise<HeadingIndex>;
+  cooccurrence?: Promise<SiteCooccurrence>;
   memory?: TermIndex;
   building?: Promise<void>;
 }
@@ -157,6 +162,10 @@ function siteState(texts: TextIndex, pages: Pages, siteId: number, entry: Entry)
       return entry.headings;
     },
     terms: () => entry.memory ?? storedTerms(texts, siteId),
+    cooccurrence: () => {
+      entry.cooccurrence ??= readCooccurrence(texts, siteId);
+      return entry.cooccurrence;
+    },
   };
 }
 

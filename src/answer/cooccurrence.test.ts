@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { indexHtml, storeWithHtml } from "../../test/helpers/html-pages.js";
 import { createIndexSink } from "../index/page-sink.js";
-import { siteVersion } from "./cache.js";
-import { withCompanions } from "./cooccurrence.js";
+import { AnswerCache, siteVersion } from "./cache.js";
+import { readCooccurrence, withCompanions } from "./cooccurrence.js";
 import type { QueryTerm } from "./question.js";
 
 const page = (title: string, paragraphs: string[]) =>
@@ -47,8 +47,7 @@ const asked = (term: string): QueryTerm => ({ term, word: term, extra: false });
 describe("the site's co-occurrence statistics as related words", () => {
   it("add the terms that share a word's passages far more often than chance", async () => {
     const { store, siteId } = await site();
-    const version = siteVersion(await store.texts.stats(siteId));
-    const terms = await withCompanions(store.texts, siteId, version, [asked("vacuum")]);
+    const terms = withCompanions(await readCooccurrence(store.texts, siteId), [asked("vacuum")]);
     const companions = terms.slice(1);
     expect(companions.map((t) => t.term)).toContain("bloat");
     for (const companion of companions) {
@@ -61,19 +60,24 @@ describe("the site's co-occurrence statistics as related words", () => {
 
   it("leave compound parts, related words and unknown words without companions", async () => {
     const { store, siteId } = await site();
-    const version = siteVersion(await store.texts.stats(siteId));
     const given: QueryTerm[] = [
       { term: "vacuum", word: "vacuum", extra: true },
       { term: "vacuum", word: "vacuum", extra: false, related: { for: "clean", weight: 0.5 } },
       asked("zeppelin"),
     ];
-    expect(await withCompanions(store.texts, siteId, version, given)).toEqual(given);
+    expect(withCompanions(await readCooccurrence(store.texts, siteId), given)).toEqual(given);
   });
 
-  it("are read again once the site's index changes", async () => {
+  it("are kept with the site's state, and read again once its index changes", async () => {
     const { store, siteId } = await site();
-    const before = siteVersion(await store.texts.stats(siteId));
-    const first = await withCompanions(store.texts, siteId, before, [asked("glacier")]);
+    const cache = new AnswerCache();
+    const statistics = async () => {
+      const version = siteVersion(await store.texts.stats(siteId));
+      return cache.site(store.texts, store.pages, siteId, version).cooccurrence();
+    };
+    const before = await statistics();
+    expect(await statistics()).toBe(before);
+    const first = withCompanions(before, [asked("glacier")]);
     expect(first.map((t) => t.term)).not.toContain("crevass");
     const sink = createIndexSink(store);
     const notes = [
@@ -84,9 +88,9 @@ describe("the site's co-occurrence statistics as related words", () => {
     for (const [i, note] of notes.entries()) {
       await indexHtml(sink, siteId, `/ice-${i}.html`, page(`Ice ${i}`, [note]));
     }
-    const after = siteVersion(await store.texts.stats(siteId));
+    const after = await statistics();
     expect(after).not.toBe(before);
-    const second = await withCompanions(store.texts, siteId, after, [asked("glacier")]);
+    const second = withCompanions(after, [asked("glacier")]);
     expect(second.map((t) => t.term)).toContain("crevass");
   });
 });

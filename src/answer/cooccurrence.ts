@@ -3,7 +3,8 @@
  * stand in its passages far more often than in the site's passages at large, searched at a small
  * weight. Not in use (aids.ts): on the evaluation sets it lost at every weight tried. A word's
  * companions in a manual are its topic's vocabulary ("join": outer, planner, scan), seldom other
- * words for it. The benchmark measures it still (BENCHMARKS.md, "Aids").
+ * words for it. The benchmark measures it still (BENCHMARKS.md, "Aids"). What a site's statistics
+ * are read into is kept between questions with the site's other state (cache.ts).
  */
 import type { TextIndex } from "../store/types.js";
 import { isMain, type QueryTerm } from "./question.js";
@@ -21,9 +22,8 @@ const COMPANIONS = {
   weight: 0.1,
 };
 
-/** A site's passages as lists of term numbers, and each term's passages. */
-interface SiteTerms {
-  version: string;
+/** A site's passages as lists of term numbers, each term's passages, and companions found. */
+export interface SiteCooccurrence {
   numberOf: Map<string, number>;
   names: string[];
   /** Per passage, its distinct terms' numbers. */
@@ -33,16 +33,8 @@ interface SiteTerms {
   companions: Map<string, { term: string; score: number }[]>;
 }
 
-const loaded = new WeakMap<TextIndex, Map<number, Promise<SiteTerms>>>();
-
 /** The terms with each question word's companions on the site added as related words. */
-export async function withCompanions(
-  texts: TextIndex,
-  siteId: number,
-  version: string,
-  terms: readonly QueryTerm[],
-): Promise<QueryTerm[]> {
-  const site = await siteTerms(texts, siteId, version);
+export function withCompanions(site: SiteCooccurrence, terms: readonly QueryTerm[]): QueryTerm[] {
   const known = new Set(terms.map((t) => t.term));
   const out = [...terms];
   for (const term of terms) {
@@ -61,7 +53,7 @@ export async function withCompanions(
   return out;
 }
 
-function companionsOf(site: SiteTerms, term: string): { term: string; score: number }[] {
+function companionsOf(site: SiteCooccurrence, term: string): { term: string; score: number }[] {
   const remembered = site.companions.get(term);
   if (remembered) return remembered;
   const own = site.numberOf.get(term);
@@ -90,34 +82,11 @@ function companionsOf(site: SiteTerms, term: string): { term: string; score: num
   return found;
 }
 
-function siteTerms(texts: TextIndex, siteId: number, version: string): Promise<SiteTerms> {
-  let bySite = loaded.get(texts);
-  if (!bySite) {
-    bySite = new Map();
-    loaded.set(texts, bySite);
-  }
-  const held = bySite.get(siteId);
-  if (held) {
-    return held.then((site) =>
-      site.version === version ? site : reload(texts, siteId, version, bySite),
-    );
-  }
-  return reload(texts, siteId, version, bySite);
-}
-
-function reload(
+/** Reads the site's passages' terms (its forward index) for `withCompanions`. */
+export async function readCooccurrence(
   texts: TextIndex,
   siteId: number,
-  version: string,
-  bySite: Map<number, Promise<SiteTerms>>,
-): Promise<SiteTerms> {
-  const read = readSiteTerms(texts, siteId, version);
-  bySite.set(siteId, read);
-  read.catch(() => bySite.delete(siteId));
-  return read;
-}
-
-async function readSiteTerms(texts: TextIndex, siteId: number, version: string) {
+): Promise<SiteCooccurrence> {
   const numberOf = new Map<string, number>();
   const names: string[] = [];
   const holders: number[][] = [];
@@ -137,5 +106,5 @@ async function readSiteTerms(texts: TextIndex, siteId: number, version: string) 
     }
     passages.push(numbers);
   }
-  return { version, numberOf, names, passages, holders, companions: new Map() };
+  return { numberOf, names, passages, holders, companions: new Map() };
 }

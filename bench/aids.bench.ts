@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AIDS_IN_USE, type Aids } from "../src/answer/aids.js";
-import { EVIDENCE } from "../src/answer/answer.js";
 import { ask } from "../src/app.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import type { Store } from "../src/store/types.js";
+import { citedPages, hootyRanking } from "./answers.bench.js";
 import { hasQuestionSet, indexEvalSites, loadQuestionSet } from "./eval-sites.js";
 import { CALIBRATION_SETS } from "./evidence.bench.js";
-import { firstPages, hitRank, percent } from "./hits.js";
+import { hitRank, percent } from "./hits.js";
 import { type BenchSuite, table } from "./suite.js";
 
 /** The sets answered: those the evidence model is fitted on, then the one only checked. */
@@ -59,11 +59,6 @@ async function answerAll(
     unanswerable: 0,
     unanswerableNotCovered: 0,
   };
-  const cited = (answer: { citations: { url: string }[] }) =>
-    firstPages(
-      answer.citations.map((c) => c.url),
-      3,
-    );
   for (const set of sets) {
     const ranked = { n: 0, hits: 0 };
     tally.ranked.set(set, ranked);
@@ -78,24 +73,13 @@ async function answerAll(
       }
       tally.answerable++;
       if (!answer.covered) tally.answerableNotCovered++;
-      else if (hitRank(cited(answer), q.expect) > 0) tally.answered++;
+      else if (hitRank(citedPages(answer), q.expect) > 0) tally.answered++;
       ranked.n++;
-      if (hitRank(cited(await rankingOnly(store, siteId, q.question, aids)), q.expect) > 0)
+      if (hitRank(citedPages(await hootyRanking(store, siteId, q.question, aids)), q.expect) > 0)
         ranked.hits++;
     }
   }
   return tally;
-}
-
-/** The answer with the evidence threshold off: what the ranking cites first. */
-async function rankingOnly(store: Store, siteId: number, question: string, aids: Readonly<Aids>) {
-  const saved = { ...EVIDENCE };
-  Object.assign(EVIDENCE, { answerable: 0, leastCoverage: 0 });
-  try {
-    return await ask(store, siteId, question, aids);
-  } finally {
-    Object.assign(EVIDENCE, saved);
-  }
 }
 
 const rankedShare = (t: Tally) => {

@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Aids } from "../src/answer/aids.js";
 import { EVIDENCE } from "../src/answer/answer.js";
 import { type QuoteCheck, verbatimChecker } from "../src/answer/verbatim.js";
 import { ask } from "../src/app.js";
@@ -97,18 +98,23 @@ interface System {
  * thresholds (EVIDENCE.answerable, leastCoverage) at 0 for the call, so that it cites what it
  * ranked first whatever the evidence.
  */
-async function hootyRanking(store: Store, siteId: number, question: string) {
+export async function hootyRanking(
+  store: Store,
+  siteId: number,
+  question: string,
+  aids?: Readonly<Aids>,
+) {
   const saved = { ...EVIDENCE };
   Object.assign(EVIDENCE, { answerable: 0, leastCoverage: 0 });
   try {
-    return await ask(store, siteId, question);
+    return await ask(store, siteId, question, aids);
   } finally {
     Object.assign(EVIDENCE, saved);
   }
 }
 
 /** The first three distinct pages an answer cites. */
-const citedPages = (answer: { citations: { url: string }[] }) =>
+export const citedPages = (answer: { citations: { url: string }[] }) =>
   firstPages(
     answer.citations.map((c) => c.url),
     3,

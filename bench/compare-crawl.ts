@@ -1,0 +1,97 @@
+/**
+ * The crawl's CPU per page in two builds, measured at the same time:
+ * `node dist/bench/compare-crawl.js BUILD_A BUILD_B [ROUNDS]`, each BUILD a project folder with
+ * its `dist` built (a git worktree after `npm run build`). For a change to the crawl's cost.
+ *
+ * On a shared machine, one crawl's CPU per page moves by a fifth from one minute to the next
+ * (the crawl benchmark's runs of unchanged code give 2.3 to 3.2 ms), so runs of A and then of B
+ * tell a few percent apart only by chance. Here each round crawls the benchmark's 100 sites with
+ * both builds at once, each against a site server of its own, so both meet the same moment of
+ * the machine; which build takes which server alternates from round to round, which cancels what
+ * the two places differ by. The rounds' differences then vary by about a tenth of a ms (two builds
+ * of the same code: standard deviations of 0.02 to 0.1 ms over 4 to 10 rounds), and ten rounds
+ * (about eight minutes) give their mean within some 0.03 ms.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { CrawlRun } from "./crawl-run.js";
+import { siteAddress } from "./site-address.js";
+
+const SITES = 100;
+const PAGES = 20;
+const PACE_MS = 500;
+const PORTS = [18681, 18682] as const;
+
+function serveSites(port: number): Promise<ChildProcess> {
+  const child = fork(
+    resolve(import.meta.dirname, "serve-sites.js"),
+    [`${SITES}`, `${PAGES}`, `${port}`, `${PACE_MS}`],
+    { stdio: ["ignore", "pipe", "inherit", "ipc"] },
+  );
+  return new Promise((done, fail) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) done(child);
+    });
+    child.on("exit", (code) => fail(new Error(`site server exited with ${code}`)));
+  });
+}
+
+/** One crawl of every site of the server on `port` by the build in `build`: CPU ms per page. */
+function crawlCpuPerPage(build: string, port: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), "hooty-compare-crawl-"));
+  const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${port}/`);
+  const child = fork(resolve(build, "dist/bench/crawl-run.js"), [dir, "index", ...origins], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return new Promise((done, fail) => {
+    let run: CrawlRun | null = null;
+    child.once("message", (message) => {
+      run = message as CrawlRun;
+    });
+    child.on("exit", (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (run) done(run.cpuMs / run.pages);
+      else fail(new Error(`crawl by ${build} exited with ${code} before reporting`));
+    });
+  });
+}
+
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+
+async function main(): Promise<void> {
+  const [a, b, roundsArg = "6"] = process.argv.slice(2);
+  const rounds = Number(roundsArg);
+  if (!a || !b || !Number.isInteger(rounds) || rounds < 2) {
+    process.stderr.write("usage: compare-crawl BUILD_A BUILD_B [ROUNDS ≥ 2]\n");
+    process.exitCode = 2;
+    return;
+  }
+  const builds = [resolve(a), resolve(b)] as const;
+  const servers = await Promise.all(PORTS.map(serveSites));
+  try {
+    const differences: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const swapped = round % 2 === 1;
+      const [first, second] = await Promise.all([
+        crawlCpuPerPage(builds[swapped ? 1 : 0], PORTS[0]),
+        crawlCpuPerPage(builds[swapped ? 0 : 1], PORTS[1]),
+      ]);
+      const [cpuA, cpuB] = swapped ? [second, first] : [first, second];
+      differences.push(cpuB - cpuA);
+      process.stdout.write(
+        `round ${round + 1}: A ${ms(cpuA)}  B ${ms(cpuB)}  B − A ${ms(cpuB - cpuA)}\n`,
+      );
+    }
+    const mean = differences.reduce((sum, d) => sum + d, 0) / rounds;
+    const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (rounds - 1);
+    process.stdout.write(
+      `B − A, CPU per page: ${ms(mean)} ± ${ms(Math.sqrt(variance / rounds))} (mean ± standard error, ${rounds} rounds)\n`,
+    );
+  } finally {
+    for (const server of servers) server.kill();
+  }
+}
+
+await main();

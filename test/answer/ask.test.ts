@@ -101,8 +101,8 @@ describe("hooty ask", () => {
 describe("hooty eval", () => {
   it("reports hit rates, abstentions, verbatim quotes and latency over a file of questions", async () => {
     const file = join(tempDir(), "questions.jsonl");
-    const line = (question: string, expect: string[]) =>
-      JSON.stringify({ site: origin, question, expect });
+    const line = (question: string, expect: string[], lang?: string) =>
+      JSON.stringify({ site: origin, question, expect, lang });
     writeFileSync(
       file,
       [
@@ -111,32 +111,48 @@ describe("hooty eval", () => {
         // An expected page may be given as a full URL, or without its leading slash.
         line("make my querys faster with an indx", [`${origin}/tuning`, "elsewhere"]),
         line("What is the price of the enterprise license in Brazil?", []),
+        // The language a line gives, else the one the question is read in, groups the rates.
+        line("Wie installiere ich ein Paket?", ["/de/pakete"]),
+        line("Paketabhängigkeiten?", ["/de/pakete"], "de-DE"),
       ].join("\n"),
     );
     const result = await runHooty(["eval", file, "--data", data, "--json"]);
     expect(result.code).toBe(0);
     const lines = jsonLines(result.stdout) as Record<string, unknown>[];
-    expect(lines.slice(0, 3).map((l) => l.verdict)).toEqual(["hit@1", "hit@1", "abstained"]);
+    expect(lines.slice(0, 5).map((l) => l.verdict)).toEqual([
+      "hit@1",
+      "hit@1",
+      "abstained",
+      "hit@1",
+      "hit@1",
+    ]);
+    expect(lines.slice(0, 5).map((l) => l.lang)).toEqual(["en", "en", "en", "de", "de"]);
     expect(lines[0]).toMatchObject({ covered: true, quotesVerbatim: true });
     expect((lines[0]?.cited as string[] | undefined)?.[0]).toBe("/backup");
-    expect(lines[3]).toMatchObject({
+    expect(lines[5]).toMatchObject({
       summary: {
-        questions: 3,
-        answerable: 2,
+        questions: 5,
+        answerable: 4,
         hitAt3: 100,
         hitAt1: 100,
         abstainedAnswerable: 0,
         unanswerable: 1,
         abstainedUnanswerable: 100,
         quotesVerbatim: 100,
+        bySite: [{ site: origin, questions: 5, answerable: 4, hitAt3: 100, unanswerable: 1 }],
+        // "de-DE" counts with "de".
+        byLanguage: [
+          { lang: "en", questions: 3, answerable: 2, hitAt1: 100, abstainedUnanswerable: 100 },
+          { lang: "de", questions: 2, answerable: 2, hitAt3: 100, abstainedUnanswerable: null },
+        ],
       },
     });
     type Latency = { p50: number; p95: number; max: number; first: number; loading: number };
-    const summary = lines[3]?.summary as { latencyMs: Latency } | undefined;
+    const summary = lines[5]?.summary as { latencyMs: Latency } | undefined;
     const latency = summary?.latencyMs ?? { p50: -1, p95: -1, max: -1, first: -1, loading: -1 };
     // The site's answer data is loaded before the clock runs for the answers.
     expect(latency.loading).toBeGreaterThan(0);
-    const times = lines.slice(0, 3).map((l) => l.ms as number);
+    const times = lines.slice(0, 5).map((l) => l.ms as number);
     expect(latency.first).toBe(times[0]);
     expect(latency.max).toBe(Math.max(...times));
     expect(latency.p50).toBeLessThanOrEqual(latency.p95);
@@ -144,6 +160,11 @@ describe("hooty eval", () => {
     // A page the index does not hold is named, with the line that expects it.
     expect(result.stderr).toMatch(/line 2: \/elsewhere is not in the index/);
     expect(result.stderr).not.toMatch(/\/backup is not in the index/);
+    // For people, the rates of each language follow the totals (one site: no line per site).
+    const text = await runHooty(["eval", file, "--data", data]);
+    expect(text.stdout).toMatch(/^by language:\n {2}en {2}answerable 2: top 3 100%, top 1 100%/m);
+    expect(text.stdout).toMatch(/^ {2}de {2}answerable 2: top 3 100%.*; unanswerable 0$/m);
+    expect(text.stdout).not.toMatch(/by site/);
   });
 
   it("refuses a file that is not JSON lines of questions, in one line", async () => {
@@ -160,6 +181,7 @@ describe("hooty eval", () => {
         '{"site": "http://a.example", "question": "q", "expect": ["http://b.example/p"]}\n',
         /line 1 expects http:\/\/b\.example\/p, a page of another site/,
       ],
+      ['{"site": "x", "question": "q", "expect": [], "lang": 7}\n', /line 1 has a "lang" that/],
     ] as const) {
       writeFileSync(file, content);
       const refused = await runHooty(["eval", file, "--data", data]);

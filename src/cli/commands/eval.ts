@@ -3,7 +3,16 @@ import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
 import { badInput } from "../../core/errors.js";
+import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
+import {
+  answerableText,
+  GroupedRates,
+  groupsText,
+  RateCounter,
+  share,
+  unanswerableText,
+} from "../eval-rates.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { findSite } from "../site-arg.js";
@@ -12,6 +21,8 @@ interface EvalQuestion {
   site: string;
   question: string;
   expect: string[];
+  /** The question's language as the file gives it (its primary tag), when it does. */
+  lang?: string;
   /** The line of the file it was read from. */
   line: number;
 }
@@ -44,6 +55,11 @@ function readQuestions(file: string): EvalQuestion[] {
     ) {
       throw badInput(`${file}: line ${i + 1} needs "site", "question" and "expect": [paths]`);
     }
+    // Rates are grouped by language, not by region: "de-CH" counts with "de".
+    const lang = q.lang === undefined ? undefined : primaryTag(String(q.lang));
+    if (lang === "") {
+      throw badInput(`${file}: line ${i + 1} has a "lang" that is not a language tag ("de")`);
+    }
     const elsewhere = q.expect.find((page) => !onSite(page, q.site as string));
     if (elsewhere !== undefined) {
       throw badInput(`${file}: line ${i + 1} expects ${elsewhere}, a page of another site`);
@@ -52,6 +68,7 @@ function readQuestions(file: string): EvalQuestion[] {
       site: q.site,
       question: q.question,
       expect: q.expect.map(expectedPath),
+      ...(lang !== undefined ? { lang } : {}),
       line: i + 1,
     });
   }
@@ -96,7 +113,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-const share = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 1000) / 10);
 /** Milliseconds to a tenth. */
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -119,12 +135,9 @@ export function registerEval(program: Command): void {
     const store = openStore({ data: options.data, existing: true });
     try {
       const sites = new Map<string, number>();
-      let answerable = 0;
-      let hits = 0;
-      let hitsAt1 = 0;
-      let abstainedAnswerable = 0;
-      let unanswerable = 0;
-      let abstainedUnanswerable = 0;
+      const all = new RateCounter();
+      const bySite = new GroupedRates();
+      const byLanguage = new GroupedRates();
       const latencies: number[] = [];
       let quotes = 0;
       let verbatimQuotes = 0;
@@ -168,15 +181,12 @@ export function registerEval(program: Command): void {
         verbatimQuotes += verbatim;
         const cited = result.citations.map((c) => pathOf(c.url));
         const rank = cited.findIndex((path) => q.expect.includes(path));
-        if (q.expect.length > 0) {
-          answerable++;
-          if (rank >= 0) hits++;
-          if (rank === 0) hitsAt1++;
-          if (!result.covered) abstainedAnswerable++;
-        } else {
-          unanswerable++;
-          if (!result.covered) abstainedUnanswerable++;
-        }
+        const outcome = { answerable: q.expect.length > 0, covered: result.covered, rank };
+        // The file's word for the question's language, else the language it was read in.
+        const lang = q.lang ?? result.lang;
+        all.add(outcome);
+        bySite.add(q.site, outcome);
+        byLanguage.add(lang, outcome);
         const verdict =
           q.expect.length === 0
             ? result.covered
@@ -191,6 +201,7 @@ export function registerEval(program: Command): void {
           {
             site: q.site,
             question: q.question,
+            lang,
             expect: q.expect,
             covered: result.covered,
             cited,
@@ -209,14 +220,13 @@ export function registerEval(program: Command): void {
       // The first answer also loads what the process keeps for all (the thesauri, the models).
       const first = latencies[0] ?? 0;
       latencies.sort((a, b) => a - b);
+      const rates = all.rates();
+      const siteRates = bySite.rates();
+      const languageRates = byLanguage.rates();
       const summary = {
-        questions: questions.length,
-        answerable,
-        hitAt3: share(hits, answerable),
-        hitAt1: share(hitsAt1, answerable),
-        abstainedAnswerable: share(abstainedAnswerable, answerable),
-        unanswerable,
-        abstainedUnanswerable: share(abstainedUnanswerable, unanswerable),
+        ...rates,
+        bySite: siteRates.map(([site, r]) => ({ site, ...r })),
+        byLanguage: languageRates.map(([lang, r]) => ({ lang, ...r })),
         quotes,
         quotesVerbatim: share(verbatimQuotes, quotes),
         latencyMs: {
@@ -231,12 +241,10 @@ export function registerEval(program: Command): void {
         { summary },
         [
           `${questions.length} questions`,
-          answerable === 0
-            ? "answerable 0"
-            : `answerable ${answerable}: a cited page answers in the top 3 for ${summary.hitAt3}% (top 1: ${summary.hitAt1}%), not covered for ${summary.abstainedAnswerable}%`,
-          unanswerable === 0
-            ? "unanswerable 0"
-            : `unanswerable ${unanswerable}: not covered for ${summary.abstainedUnanswerable}%`,
+          answerableText(rates),
+          unanswerableText(rates),
+          ...(siteRates.length > 1 ? [groupsText("by site", siteRates)] : []),
+          ...(languageRates.length > 1 ? [groupsText("by language", languageRates)] : []),
           quotes === 0
             ? "quotes 0"
             : `quotes ${quotes}: found verbatim in the cited page for ${summary.quotesVerbatim}%`,

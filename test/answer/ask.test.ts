@@ -113,7 +113,13 @@ describe("hooty eval", () => {
         line("What is the price of the enterprise license in Brazil?", []),
         // The language a line gives, else the one the question is read in, groups the rates.
         line("Wie installiere ich ein Paket?", ["/de/pakete"]),
-        line("Paketabhängigkeiten?", ["/de/pakete"], "de-DE"),
+        // The same site named another way counts with it.
+        JSON.stringify({
+          site: `${origin}/`,
+          question: "Paketabhängigkeiten?",
+          expect: ["/de/pakete"],
+          lang: "de-DE",
+        }),
       ].join("\n"),
     );
     const result = await runHooty(["eval", file, "--data", data, "--json"]);

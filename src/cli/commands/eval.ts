@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
 import { badInput } from "../../core/errors.js";
+import type { SiteRecord } from "../../store/types.js";
 import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
 import {
@@ -134,7 +135,8 @@ export function registerEval(program: Command): void {
     const out = createOutput(options.json === true);
     const store = openStore({ data: options.data, existing: true });
     try {
-      const sites = new Map<string, number>();
+      /** The site each line names, as found in the store. */
+      const sites = new Map<string, SiteRecord>();
       const all = new RateCounter();
       const bySite = new GroupedRates();
       const byLanguage = new GroupedRates();
@@ -148,8 +150,9 @@ export function registerEval(program: Command): void {
       const indexed = new Map<string, Set<string>>();
       for (const q of questions) {
         if (sites.has(q.site)) continue;
-        const siteId = (await findSite(store, q.site)).id;
-        sites.set(q.site, siteId);
+        const site = await findSite(store, q.site);
+        const siteId = site.id;
+        sites.set(q.site, site);
         indexed.set(q.site, new Set((await store.pages.list(siteId)).map((p) => pathOf(p.url))));
         await warmAnswers(store, siteId);
       }
@@ -165,7 +168,8 @@ export function registerEval(program: Command): void {
         }
       }
       for (const q of questions) {
-        const siteId = sites.get(q.site) as number;
+        const site = sites.get(q.site) as SiteRecord;
+        const siteId = site.id;
         const started = performance.now();
         const result = await ask(store, siteId, q.question);
         const ms = performance.now() - started;
@@ -185,7 +189,8 @@ export function registerEval(program: Command): void {
         // The file's word for the question's language, else the language it was read in.
         const lang = q.lang ?? result.lang;
         all.add(outcome);
-        bySite.add(q.site, outcome);
+        // Lines naming one site differently ("example.org", "https://example.org/") count together.
+        bySite.add(site.origin, outcome);
         byLanguage.add(lang, outcome);
         const verdict =
           q.expect.length === 0

@@ -124,7 +124,7 @@ export function registerEval(program: Command): void {
         .command("eval")
         .argument(
           "<file>",
-          'JSON lines: {"site", "question", "expect": ["/path", …]} (expect [] when the pages should not answer)',
+          'JSON lines: {"site", "question", "expect": ["/path", …], "lang"?} (expect [] when the pages should not answer; rates also by site and by "lang", else the language detected)',
         )
         .description(
           "see what your pages can answer: hit rates, abstentions and latency over a file of questions",

@@ -12,50 +12,17 @@
  * of the same code: standard deviations of 0.02 to 0.1 ms over 4 to 10 rounds), and ten rounds
  * (about eight minutes) give their mean within some 0.03 ms.
  */
-import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { CrawlRun } from "./crawl-run.js";
+import { resolve } from "node:path";
+import { crawlRun, SITES, startSites } from "./crawl-processes.js";
 import { siteAddress } from "./site-address.js";
 
-const SITES = 100;
-const PAGES = 20;
-const PACE_MS = 500;
 const PORTS = [18681, 18682] as const;
 
-function serveSites(port: number): Promise<ChildProcess> {
-  const child = fork(
-    resolve(import.meta.dirname, "serve-sites.js"),
-    [`${SITES}`, `${PAGES}`, `${port}`, `${PACE_MS}`],
-    { stdio: ["ignore", "pipe", "inherit", "ipc"] },
-  );
-  return new Promise((done, fail) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) done(child);
-    });
-    child.on("exit", (code) => fail(new Error(`site server exited with ${code}`)));
-  });
-}
-
 /** One crawl of every site of the server on `port` by the build in `build`: CPU ms per page. */
-function crawlCpuPerPage(build: string, port: number): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), "hooty-compare-crawl-"));
+async function crawlCpuPerPage(build: string, port: number): Promise<number> {
   const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${port}/`);
-  const child = fork(resolve(build, "dist/bench/crawl-run.js"), [dir, "index", ...origins], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  return new Promise((done, fail) => {
-    let run: CrawlRun | null = null;
-    child.once("message", (message) => {
-      run = message as CrawlRun;
-    });
-    child.on("exit", (code) => {
-      rmSync(dir, { recursive: true, force: true });
-      if (run) done(run.cpuMs / run.pages);
-      else fail(new Error(`crawl by ${build} exited with ${code} before reporting`));
-    });
-  });
+  const run = await crawlRun("index", origins, build);
+  return run.cpuMs / run.pages;
 }
 
 const ms = (value: number) => `${value.toFixed(3)} ms`;
@@ -69,7 +36,7 @@ async function main(): Promise<void> {
     return;
   }
   const builds = [resolve(a), resolve(b)] as const;
-  const servers = await Promise.all(PORTS.map(serveSites));
+  const servers = await Promise.all(PORTS.map(startSites));
   try {
     const differences: number[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -8,37 +8,18 @@
  * crawl's own cost shows apart from indexing.
  * The site server logs every request, so lateness is measured where a webmaster would see it.
  */
-import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { loadavg } from "node:os";
 import { request } from "undici";
+import { crawlRun, PACE_MS, PAGES, SITES, startSites } from "./crawl-processes.js";
 import type { CrawlRun } from "./crawl-run.js";
 import type { PaceReport } from "./serve-sites.js";
 import { siteAddress } from "./site-address.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
-const SITES = 100;
-const PAGES = 20;
 const PORT = 18600;
-const PACE_MS = 500;
 /** Runs of Hooty's crawl with indexing, in a row (the median one is shown). */
 const INDEX_RUNS = 3;
-
-async function startSites(): Promise<ChildProcess> {
-  const child = fork(
-    resolve(import.meta.dirname, "serve-sites.js"),
-    [`${SITES}`, `${PAGES}`, `${PORT}`, `${PACE_MS}`],
-    { stdio: ["ignore", "pipe", "inherit", "ipc"] },
-  );
-  await new Promise<void>((done, fail) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) done();
-    });
-    child.on("exit", (code) => fail(new Error(`site server exited with ${code}`)));
-  });
-  return child;
-}
 
 /** The server's log of the run just measured: each gap against the pause (the log then resets). */
 function pace(server: ChildProcess): Promise<PaceReport> {
@@ -49,25 +30,11 @@ function pace(server: ChildProcess): Promise<PaceReport> {
 }
 
 /** One Hooty crawl of every site, in a process of its own (see crawl-run.ts). */
-function hootyRun(mode: "index" | "discard", origins: string[]): Promise<CrawlRun> {
-  const dir = mkdtempSync(join(tmpdir(), "hooty-bench-crawl-"));
-  const child = fork(
-    resolve(import.meta.dirname, "crawl-run.js"),
-    [dir, mode, ...origins.map((o) => `${o}/`)],
-    { stdio: ["ignore", "inherit", "inherit", "ipc"] },
+const hootyRun = (mode: "index" | "discard", origins: string[]) =>
+  crawlRun(
+    mode,
+    origins.map((o) => `${o}/`),
   );
-  return new Promise<CrawlRun>((done, fail) => {
-    let run: CrawlRun | null = null;
-    child.once("message", (message) => {
-      run = message as CrawlRun;
-    });
-    child.on("exit", (code) => {
-      rmSync(dir, { recursive: true, force: true });
-      if (run) done(run);
-      else fail(new Error(`crawl (${mode}) exited with ${code} before reporting`));
-    });
-  });
-}
 
 /** The peer: the least a polite crawler does — fetch each known page with the pause between. */
 async function politeLoop(origin: string): Promise<number> {
@@ -121,7 +88,7 @@ export const crawlBench: BenchSuite = {
   title: `Crawl: ${SITES} local sites of ${PAGES} pages at once`,
   async run() {
     const loadBefore = formatNumber(loadavg()[0] ?? 0, 2);
-    const server = await startSites();
+    const server = await startSites(PORT);
     try {
       const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${PORT}`);
 

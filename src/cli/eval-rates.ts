@@ -83,30 +83,33 @@ export class GroupedRates {
   }
 }
 
-/** The answerable questions' rates, as people read them. */
-export function answerableText(r: EvalRates): string {
-  return r.answerable === 0
-    ? "answerable 0"
-    : `answerable ${r.answerable}: a cited page answers in the top 3 for ${r.hitAt3}% (top 1: ${r.hitAt1}%), not covered for ${r.abstainedAnswerable}%`;
+/**
+ * The rates as people read them: the answerable questions' and the unanswerable ones'; `short`
+ * for a line of a group, under the totals written out in full.
+ */
+function ratesTexts(r: EvalRates, short: boolean): [answerable: string, unanswerable: string] {
+  const answerable =
+    r.answerable === 0
+      ? "answerable 0"
+      : short
+        ? `answerable ${r.answerable}: top 3 ${r.hitAt3}%, top 1 ${r.hitAt1}%, not covered ${r.abstainedAnswerable}%`
+        : `answerable ${r.answerable}: a cited page answers in the top 3 for ${r.hitAt3}% (top 1: ${r.hitAt1}%), not covered for ${r.abstainedAnswerable}%`;
+  const unanswerable =
+    r.unanswerable === 0
+      ? "unanswerable 0"
+      : `unanswerable ${r.unanswerable}: not covered ${short ? "" : "for "}${r.abstainedUnanswerable}%`;
+  return [answerable, unanswerable];
 }
 
-/** The unanswerable questions' rate, as people read it. */
-export function unanswerableText(r: EvalRates): string {
-  return r.unanswerable === 0
-    ? "unanswerable 0"
-    : `unanswerable ${r.unanswerable}: not covered for ${r.abstainedUnanswerable}%`;
+/** The totals' rates, a line each. */
+export function totalsText(r: EvalRates): string[] {
+  return ratesTexts(r, false);
 }
 
 /** One line per group, under a heading ("by site", "by language"). */
 export function groupsText(heading: string, groups: [string, EvalRates][]): string {
-  const line = (r: EvalRates) =>
-    [
-      r.answerable === 0
-        ? "answerable 0"
-        : `answerable ${r.answerable}: top 3 ${r.hitAt3}%, top 1 ${r.hitAt1}%, not covered ${r.abstainedAnswerable}%`,
-      r.unanswerable === 0
-        ? "unanswerable 0"
-        : `unanswerable ${r.unanswerable}: not covered ${r.abstainedUnanswerable}%`,
-    ].join("; ");
-  return [`${heading}:`, ...groups.map(([group, r]) => `  ${group}  ${line(r)}`)].join("\n");
+  return [
+    `${heading}:`,
+    ...groups.map(([group, r]) => `  ${group}  ${ratesTexts(r, true).join("; ")}`),
+  ].join("\n");
 }

@@ -6,14 +6,7 @@ import { badInput } from "../../core/errors.js";
 import type { SiteRecord } from "../../store/types.js";
 import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
-import {
-  answerableText,
-  GroupedRates,
-  groupsText,
-  RateCounter,
-  share,
-  unanswerableText,
-} from "../eval-rates.js";
+import { GroupedRates, groupsText, RateCounter, share, totalsText } from "../eval-rates.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { findSite } from "../site-arg.js";
@@ -246,8 +239,7 @@ export function registerEval(program: Command): void {
         { summary },
         [
           `${questions.length} questions`,
-          answerableText(rates),
-          unanswerableText(rates),
+          ...totalsText(rates),
           ...(siteRates.length > 1 ? [groupsText("by site", siteRates)] : []),
           ...(languageRates.length > 1 ? [groupsText("by language", languageRates)] : []),
           quotes === 0

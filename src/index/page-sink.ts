@@ -7,7 +7,7 @@
  * across the site's pages) → sections (each section's language where it differs) → passages →
  * terms (src/text, per language) → one store transaction replacing the page's entry.
  */
-import type { PageSink } from "../core/page-sink.js";
+import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import type { TextIndex } from "../store/types.js";
 import { ANALYSIS_VERSION } from "../text/analysis-version.js";
 import { collectAnchors } from "./anchors.js";
@@ -15,6 +15,7 @@ import { extractPage } from "./extract/index.js";
 import { pageLanguage, rememberingSectionDetectors } from "./language.js";
 import { RecentPages } from "./recent-pages.js";
 import { loadSiteBoilerplate, type SiteBoilerplateIndex } from "./site-boilerplate.js";
+import { SizeBudget } from "./size-budget.js";
 
 /** The part of the store the index reads and writes (`replacePage` puts the page record too). */
 export interface IndexStore {
@@ -32,8 +33,15 @@ async function analysedAsNow(texts: TextIndex, siteId: number, site: SiteBoilerp
   await texts.setAnalysisVersion(siteId, ANALYSIS_VERSION);
 }
 
+/**
+ * HTML (characters) of the pages the sink works on at once: a hundred sites' ordinary pages
+ * together, but one page of the largest size the crawler reads (5 MB) at a time.
+ */
+export const PAGES_IN_PROGRESS_CHARS = 8 * 1024 * 1024;
+
 export function createIndexSink(store: IndexStore): PageSink {
   const sites = new Map<number, Promise<SiteBoilerplateIndex>>();
+  const inProgress = new SizeBudget(PAGES_IN_PROGRESS_CHARS);
   const recent = new RecentPages();
   const sectionDetectors = rememberingSectionDetectors();
   const siteOf = (siteId: number) => {
@@ -51,38 +59,43 @@ export function createIndexSink(store: IndexStore): PageSink {
     return site;
   };
 
+  /** Extracts the page, builds its entry (site boilerplate left out) and writes it. */
+  const indexPage = async (page: FetchedPage) => {
+    const anchors = collectAnchors(page.url);
+    const extracted = extractPage(
+      { url: page.url, html: page.html, headers: page.headers },
+      { sections: false, observer: anchors },
+    );
+    extracted.lang = pageLanguage(extracted.lang, extracted.blocks);
+    const site = await siteOf(page.siteId);
+    const text = { ...site.prepare(extracted), anchors: anchors.anchors() };
+    const written = await store.texts.replacePage(
+      {
+        siteId: page.siteId,
+        url: page.url,
+        title: extracted.title || null,
+        lang: extracted.lang === "und" ? null : extracted.lang,
+        fetchedAt: page.fetchedAt,
+        status: page.status,
+        contentHash: page.contentHash,
+        etag: page.headers.etag ?? null,
+        lastModified: page.headers["last-modified"] ?? null,
+        links: page.links,
+      },
+      text,
+    );
+    if (!written) {
+      // The site's domain was blocked meanwhile: nothing of it may stay.
+      site.forget(page.url);
+      return;
+    }
+    site.stored(page.url, text);
+    await site.catchUp();
+  };
+
   return {
-    async accept(page) {
-      const anchors = collectAnchors(page.url);
-      const extracted = extractPage(
-        { url: page.url, html: page.html, headers: page.headers },
-        { sections: false, observer: anchors },
-      );
-      extracted.lang = pageLanguage(extracted.lang, extracted.blocks);
-      const site = await siteOf(page.siteId);
-      const text = { ...site.prepare(extracted), anchors: anchors.anchors() };
-      const written = await store.texts.replacePage(
-        {
-          siteId: page.siteId,
-          url: page.url,
-          title: extracted.title || null,
-          lang: extracted.lang === "und" ? null : extracted.lang,
-          fetchedAt: page.fetchedAt,
-          status: page.status,
-          contentHash: page.contentHash,
-          etag: page.headers.etag ?? null,
-          lastModified: page.headers["last-modified"] ?? null,
-          links: page.links,
-        },
-        text,
-      );
-      if (!written) {
-        // The site's domain was blocked meanwhile: nothing of it may stay.
-        site.forget(page.url);
-        return;
-      }
-      site.stored(page.url, text);
-      await site.catchUp();
+    accept(page) {
+      return inProgress.run(page.html.length, () => indexPage(page));
     },
     async prepareSite(siteId) {
       await siteOf(siteId);

@@ -89,8 +89,11 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   const index = db.prepare("INSERT INTO chunk_postings (rowid, terms) VALUES (?, ?)");
   const clear = db.prepare("DELETE FROM chunk_postings_pending WHERE chunk_id <= ?");
   // The documents of the chunks this connection wrote, kept so that the batch need not parse their
-  // forward rows again; a chunk that differs (its write rolled back, the id reused) is parsed.
+  // forward rows again; a chunk that differs (its write rolled back, the id reused) is parsed. A
+  // batch goes in per transaction, so large pages leave thousands of chunks waiting: only the
+  // oldest few batches' documents are kept, the later chunks' rows are parsed when their turn comes.
   const documents = new Map<number, { siteId: number; row: string; document: string }>();
+  const documentsKept = batch * 4;
 
   /** Writes the `limit` oldest waiting chunks' postings (every one when `limit` is -1). */
   const flushOldest = (limit: number) => {
@@ -119,7 +122,9 @@ export function pendingPostings(db: SqliteDatabase, batch = PENDING_BATCH): Pend
   return {
     add: (chunkId, siteId, terms, row) => {
       insert.run(chunkId);
-      documents.set(chunkId, { siteId, row, document: postingsDocument(siteId, terms) });
+      if (documents.size < documentsKept) {
+        documents.set(chunkId, { siteId, row, document: postingsDocument(siteId, terms) });
+      }
       batched.added(1);
     },
     addStored: (chunkId) => {

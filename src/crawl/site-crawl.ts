@@ -196,6 +196,8 @@ class SiteCrawl {
   private readonly abort = new AbortController();
   /** The gates this crawl opened, by origin (see gateFor). */
   private readonly gates = new Map<string, GateEntry>();
+  /** The gate of this crawl's last request: the next one, to any origin, keeps its pace. */
+  private lastGate: SiteGate | null = null;
   private readonly opening = new Map<string, Promise<GateEntry>>();
   private blocked: Blocked | null = null;
   private origin: string;
@@ -1061,7 +1063,7 @@ class SiteCrawl {
   ): Promise<FetchResponse> {
     this.throwIfBlocked();
     const { gate } = await this.gateFor(new URL(url).origin);
-    return gate.exchange(
+    return this.followOn(gate).exchange(
       {
         url,
         ...(accept ? { accept } : {}),
@@ -1103,7 +1105,7 @@ class SiteCrawl {
         const hop = new URL(url).origin;
         const through = hop === origin ? gate : (await this.gateFor(hop)).gate;
         const get = robotsGetThrough(
-          through,
+          this.followOn(through),
           this.settings.timeoutMs,
           this.abort.signal,
           this.countRequest,
@@ -1118,6 +1120,17 @@ class SiteCrawl {
     const entry = { gate, robots };
     this.gates.set(origin, entry);
     return entry;
+  }
+
+  /**
+   * The crawl's requests follow one another at the pace whatever origin each goes to: the first
+   * request to an origin a redirect led to waits after the redirect as one to the same origin
+   * would. (A crawl asks one thing at a time, so the last gate's pace is that of its last answer.)
+   */
+  private followOn(gate: SiteGate): SiteGate {
+    if (this.lastGate) gate.carryPace(this.lastGate);
+    this.lastGate = gate;
+    return gate;
   }
 
   /** Takes `origin` as this crawl's site; false when another crawl of the process reads it. */

@@ -15,6 +15,7 @@ import {
   site,
   store,
 } from "../helpers/crawl.js";
+import type { TestSite } from "../servers/site.js";
 
 describe("HootyBot's identity", () => {
   it("sends exactly its User-Agent, From and an HTML Accept on every request, and only GETs", async () => {
@@ -54,6 +55,58 @@ describe("order and pace", () => {
     for (const [i, gap] of gaps(s.log).entries()) {
       expect(gap, `before ${s.log[i + 1]?.path}`).toBeGreaterThanOrEqual(500);
     }
+  });
+
+  it("waits the pause after a redirect to another origin of the same host, robots.txt and start page alike", async () => {
+    // http://host/ → another port of the host, as a scheme's or a port's change leads a crawl to the
+    // same server under another origin; its robots.txt also redirects there.
+    let target: TestSite | null = null;
+    const moved = await site({
+      "/robots.txt": (_req, res) =>
+        res.writeHead(301, { location: `${target?.origin}/robots.txt` }).end(),
+      "/": (_req, res) => res.writeHead(301, { location: `${target?.origin}/` }).end(),
+    });
+    target = await site(pagesSite(2), { host: moved.host });
+    const report = await crawl(`${moved.origin}/`);
+    expect(report.site).toBe(target.origin);
+    expect(report.pages.indexed).toBe(3);
+    const all = [...moved.log, ...target.log].sort((a, b) => a.arrivedAt - b.arrivedAt);
+    expect(paths(all).slice(0, 4)).toEqual(["/robots.txt", "/robots.txt", "/", "/robots.txt"]);
+    for (const [i, gap] of gaps(all).entries()) {
+      expect(gap, `before request ${i + 1}, ${all[i + 1]?.path}`).toBeGreaterThanOrEqual(500);
+    }
+  });
+
+  it("waits the pause between the hops of a robots.txt redirect when the index is refreshed", async () => {
+    const { refreshSites } = await import("../../src/crawl/refresh.js");
+    const { fetchOnce } = await import("../../src/crawl/fetch/fetch.js");
+    const { createIndexSink } = await import("../../src/index/page-sink.js");
+    let target: TestSite | null = null;
+    const moved = await site({
+      ...pagesSite(1),
+      "/robots.txt": (_req, res) =>
+        res.writeHead(301, { location: `${target?.origin}/robots.txt` }).end(),
+    });
+    target = await site(
+      { "/robots.txt": htmlRoute("User-agent: *\nAllow: /\n") },
+      {
+        host: moved.host,
+      },
+    );
+    const shared = store();
+    await crawl(`${moved.origin}/`, { store: shared });
+    const record = await shared.sites.byOrigin(moved.origin);
+    if (!record) throw new Error("site not stored");
+    const [movedBefore, targetBefore] = [moved.log.length, target.log.length];
+    const [refreshed] = await refreshSites([record], {
+      store: shared,
+      sink: createIndexSink(shared),
+      fetch: fetchOnce,
+    });
+    expect(refreshed).toMatchObject({ robots: "rules" });
+    const hops = [moved.log.slice(movedBefore), target.log.slice(targetBefore)];
+    expect(hops.map((log) => paths(log))).toEqual([["/robots.txt"], ["/robots.txt"]]);
+    expect(gaps([...hops[0], ...hops[1]])[0]).toBeGreaterThanOrEqual(500);
   });
 
   it("obeys Crawl-delay for HootyBot", async () => {

@@ -201,6 +201,17 @@ export class SiteGate {
     await this.save();
   }
 
+  /**
+   * Holds this origin's next request until `previous` would let one through: a crawl that goes on
+   * from another origin's answer (a redirect to here: often the same server under another scheme,
+   * name or port) keeps the pause after it, and a redirect's Retry-After, as on one origin.
+   */
+  carryPace(previous: SiteGate): void {
+    if (previous === this) return;
+    this.state.nextAt = Math.max(this.state.nextAt, previous.state.nextAt);
+    this.state.retryUntil = Math.max(this.state.retryUntil, previous.state.retryUntil);
+  }
+
   /** One request through the gate: waits its turn and its time, then asks. */
   exchange(request: FetchRequest, options: ExchangeOptions = {}): Promise<FetchResponse> {
     const turn = this.queue.then(() => this.exchangeNow(request, options));

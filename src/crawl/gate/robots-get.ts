@@ -82,9 +82,13 @@ export async function readRobotsThroughGates(
     }
     return gate;
   };
+  // Each hop of a redirect waits the pause after the one before, whatever origin it goes to.
+  let last: SiteGate | null = null;
   try {
     return await loadRobots(origin, async (url) => {
       const gate = await gateOf(new URL(url).origin);
+      if (last) gate.carryPace(last);
+      last = gate;
       const response = await robotsGetThrough(gate, context.timeoutMs ?? 20_000)(url);
       context.onResponse?.(response);
       return response;

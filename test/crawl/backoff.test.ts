@@ -172,13 +172,42 @@ describe("robots.txt errors", () => {
   it("a robots.txt refused with 429 gives no permission either, and says how to lift it", async () => {
     const s = await site({
       ...pagesSite(2),
-      "/robots.txt": (_req, res) => res.writeHead(429, { "retry-after": "1" }).end(),
+      "/robots.txt": (_req, res) => res.writeHead(429).end(),
     });
     const report = await crawl(`${s.origin}/`);
     expect(report.outcome).toBe("stopped");
     expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
     expect(report.problems[0]?.advice).toMatch(/even when requests are limited/);
     expect(paths(s.log)).toEqual(["/robots.txt"]);
+  });
+
+  it("a robots.txt 429 naming a short wait is asked for again after exactly that wait, twice at most", async () => {
+    const s = await site({
+      ...pagesSite(2),
+      "/robots.txt": (_req, res) => res.writeHead(429, { "retry-after": "1" }).end(),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
+    expect(paths(s.log)).toEqual(["/robots.txt", "/robots.txt", "/robots.txt"]);
+    for (const gap of gaps(s.log)) expect(gap).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("a site whose robots.txt asked for a short wait once is crawled after it", async () => {
+    let asked = 0;
+    const s = await site({
+      ...pagesSite(2),
+      "/robots.txt": (_req, res) => {
+        asked++;
+        if (asked === 1) res.writeHead(503, { "retry-after": "2" }).end();
+        else res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
+      },
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.outcome).toBe("completed");
+    expect(report.pages.indexed).toBe(3);
+    expect(paths(s.log).slice(0, 3)).toEqual(["/robots.txt", "/robots.txt", "/"]);
+    expect(gaps(s.log)[0]).toBeGreaterThanOrEqual(2000);
   });
 
   it("a robots.txt 503 asking for an hour stops the site as robots-unavailable, and nothing asks early", async () => {

@@ -58,6 +58,12 @@ export interface ExchangeOptions {
   /** Wait and ask again after a 429/503 (pages); false hands the answer back (robots.txt). */
   retryThrottled?: boolean;
   /**
+   * With `retryThrottled` false, still waits and asks again, `times` times at most, when a 429/503
+   * names its Retry-After and that wait is at most `maxWaitMs` (robots.txt: a short limit is
+   * waited out, not read as no permission).
+   */
+  retryShortWait?: { maxWaitMs: number; times: number };
+  /**
    * Tells a challenge page from a rate limit: a 503 that is a bot-protection page is not a request
    * to come back later, so it is handed back at once instead of being retried.
    */
@@ -272,7 +278,14 @@ export class SiteGate {
         await this.stopRateLimited(detail, request.url, response.status, wait);
       }
       await this.save();
-      if (!retry) return response;
+      const short = options.retryShortWait;
+      const again =
+        retry ||
+        (short !== undefined &&
+          asked !== null &&
+          asked <= short.maxWaitMs &&
+          throttled < short.times);
+      if (!again) return response;
     }
   }
 

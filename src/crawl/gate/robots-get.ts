@@ -25,9 +25,16 @@ export function robotsRequest(url: string, timeoutMs: number): FetchRequest {
 }
 
 /**
- * robots.txt's one GET, through the site's gate like every request: its pace and lease, not
- * retried on 429/503 (that answer is the outcome), allowed through a `robots-unavailable` stop
- * (reading the file is how that stop ends). The first 500 KiB of a longer file are read.
+ * A robots.txt answered 429/503 with a Retry-After this short is asked for again after it, twice at
+ * most, before the answer counts (no permission): a server's brief limit does not cost the crawl.
+ */
+export const ROBOTS_SHORT_WAIT = { maxWaitMs: 30_000, times: 2 } as const;
+
+/**
+ * robots.txt's GET, through the site's gate like every request: its pace and lease, retried on
+ * 429/503 only when the server names a short wait (else that answer is the outcome), allowed
+ * through a `robots-unavailable` stop (reading the file is how that stop ends). The first 500 KiB
+ * of a longer file are read.
  */
 export function robotsGetThrough(
   gate: Pick<SiteGate, "exchange">,
@@ -38,6 +45,7 @@ export function robotsGetThrough(
   return async (url) => {
     const response = await gate.exchange(robotsRequest(url, timeoutMs), {
       retryThrottled: false,
+      retryShortWait: ROBOTS_SHORT_WAIT,
       robotsFetch: true,
       ...(signal ? { signal } : {}),
       ...(onRequest ? { onRequest } : {}),

@@ -13,12 +13,15 @@ export const PAGES = 20;
 export const PACE_MS = 500;
 
 /** Starts the server of the benchmark's sites on `port`; resolves once it listens. */
-export async function startSites(port: number): Promise<ChildProcess> {
-  const child = fork(
-    resolve(import.meta.dirname, "serve-sites.js"),
-    [`${SITES}`, `${PAGES}`, `${port}`, `${PACE_MS}`],
-    { stdio: ["ignore", "pipe", "inherit", "ipc"] },
-  );
+export function startSites(port: number): Promise<ChildProcess> {
+  return startServer("serve-sites.js", [`${SITES}`, `${PAGES}`, `${port}`, `${PACE_MS}`]);
+}
+
+/** Starts a site server of the benchmarks (a script of this folder); resolves once it listens. */
+export async function startServer(script: string, args: string[]): Promise<ChildProcess> {
+  const child = fork(resolve(import.meta.dirname, script), args, {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
   await new Promise<void>((done, fail) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("ready")) done();

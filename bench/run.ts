@@ -12,6 +12,7 @@ import { crawlBench } from "./crawl.bench.js";
 import { evidenceBench } from "./evidence.bench.js";
 import { extractBench } from "./extract.bench.js";
 import { indexBench } from "./index.bench.js";
+import { largePagesBench } from "./large-pages.bench.js";
 import { robotsBench } from "./robots.bench.js";
 import { storeBench } from "./store.bench.js";
 import type { BenchSuite } from "./suite.js";
@@ -22,6 +23,7 @@ const SUITES: BenchSuite[] = [
   classifyBench,
   robotsBench,
   crawlBench,
+  largePagesBench,
   extractBench,
   indexBench,
   textBench,

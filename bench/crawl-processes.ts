@@ -13,8 +13,8 @@ export const PAGES = 20;
 export const PACE_MS = 500;
 
 /** Starts the server of the benchmark's sites on `port`; resolves once it listens. */
-export function startSites(port: number): Promise<ChildProcess> {
-  return startServer("serve-sites.js", [`${SITES}`, `${PAGES}`, `${port}`, `${PACE_MS}`]);
+export function startSites(port: number, pages = PAGES): Promise<ChildProcess> {
+  return startServer("serve-sites.js", [`${SITES}`, `${pages}`, `${port}`, `${PACE_MS}`]);
 }
 
 /** Starts a site server of the benchmarks (a script of this folder); resolves once it listens. */

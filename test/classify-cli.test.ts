@@ -52,6 +52,17 @@ describe("hooty classify --batch", () => {
     ]);
   });
 
+  it("answers a line over 64 MiB as bad, in one line, and goes on", async () => {
+    const result = await runHooty(["classify", "--batch"], {
+      input: `${"x".repeat(64 * 1024 * 1024 + 1)}\n${page("<p>next</p>")}\n`,
+    });
+    expect(result.code).toBe(2);
+    const lines = jsonLines(result.stdout) as { kind: string | null; error?: string }[];
+    expect(lines.map((l) => l.kind)).toEqual([null, "content"]);
+    expect(lines[0]?.error).toBe("line 1: longer than 64 MiB, not read");
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("reads a first line that starts with a byte-order mark", async () => {
     const result = await runHooty(["classify", "--batch"], {
       input: `\uFEFF${page("<p>fine</p>")}\n`,

@@ -11,6 +11,12 @@ const NAMED = 3;
 
 export class LineError extends Error {}
 
+/** The longest line a `--batch` command reads (characters); a longer one is answered as bad. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+/** Why a line over MAX_LINE_CHARS is not read. */
+export const TOO_LONG = `longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB, not read`;
+
 /**
  * The line without the byte-order mark an editor may have put at the start of the file (it is
  * no part of the first line's JSON).

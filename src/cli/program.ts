@@ -24,7 +24,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      outputError: (text, write) => write(`hooty: ${text.replace(/^error: /, "").trim()}\n`),
+      outputError: (text, write) => write(`hooty: ${errorLine(text)}\n`),
     });
   registerCrawl(program);
   registerPages(program);
@@ -36,9 +36,19 @@ export function buildProgram(): Command {
   registerRobots(program);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({
-      outputError: (text, write) =>
-        write(`hooty ${command.name()}: ${text.replace(/^error: /, "").trim()}\n`),
+      outputError: (text, write) => write(`hooty ${command.name()}: ${errorLine(text)}\n`),
     });
   }
   return program;
+}
+
+/**
+ * Commander's error as one line: without its "error: " and with its suggestion on the same line
+ * ("unknown option '--jsn' (Did you mean --json?)").
+ */
+function errorLine(text: string): string {
+  return text
+    .replace(/^error: /, "")
+    .trim()
+    .replace(/\s*\n\s*/g, " ");
 }

@@ -14,8 +14,16 @@ export function parseDomain(input: string): string {
   } catch {
     throw badInput(`not a domain: ${JSON.stringify(raw)}`);
   }
-  host = host.replace(/\.$/, "");
-  if (host === "" || host.startsWith("[") || !/^[a-z0-9.-]+$/.test(host) || host.includes("..")) {
+  // ".example.org" (the domain and its subdomains, as cookies and mail filters write it) is the
+  // domain: a block always covers the subdomains.
+  host = host.replace(/^\./, "").replace(/\.$/, "");
+  if (
+    host === "" ||
+    host.startsWith("[") ||
+    host.startsWith(".") ||
+    !/^[a-z0-9.-]+$/.test(host) ||
+    host.includes("..")
+  ) {
     throw badInput(`not a domain: ${JSON.stringify(raw)}`);
   }
   return host;

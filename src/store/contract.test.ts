@@ -217,7 +217,7 @@ for (const { name, open } of implementations) {
         expect(await store.blocks.covering("example.org.evil.net")).toBeNull();
       });
 
-      it("is idempotent: blocking again keeps the first time and takes the new reason", async () => {
+      it("is idempotent: blocking again keeps the first time and takes a new reason, if given", async () => {
         const store = await fresh();
         await store.blocks.add("example.org", "first");
         const [first] = await store.blocks.list();
@@ -229,6 +229,9 @@ for (const { name, open } of implementations) {
           reason: "second",
           blockedAt: first?.blockedAt,
         });
+        // Blocked again without a reason: the one given before stays.
+        await store.blocks.add("example.org", null);
+        expect((await store.blocks.list())[0]?.reason).toBe("second");
       });
 
       it("removes the pages of a blocked domain and its subdomains at once", async () => {

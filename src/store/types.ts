@@ -24,7 +24,7 @@ export interface BlockList {
    * (every half second, whatever they are doing), and no page of the domain is written again.
    * The pages leave in short steps, so other writers never wait long behind them; pages a crash
    * left behind leave at the next block of the domain or `hooty refresh` of its sites.
-   * Idempotent: blocking again keeps the first time and replaces the reason.
+   * Idempotent: blocking again keeps the first time, and the reason unless a new one is given.
    */
   add(domain: string, reason: string | null): Promise<void>;
   /** Removes a block; resolves false when the domain was not blocked. */

@@ -195,5 +195,11 @@ describe("hooty eval", () => {
       expect(refused.stderr.trim().split("\n")).toHaveLength(1);
       expect(refused.stderr).toMatch(error);
     }
+    // A path to something without end is read no further than a questions file may be long.
+    const endless = await runHooty(["eval", "/dev/zero", "--data", data]);
+    expect(endless.code).toBe(2);
+    expect(endless.stderr.trim()).toBe(
+      "hooty: /dev/zero is larger than 64 MiB: a questions file is JSON lines, one question each",
+    );
   });
 });

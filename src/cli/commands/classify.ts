@@ -1,10 +1,10 @@
-import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { oneLine, usageError } from "../../core/errors.js";
 import { classify, type ResponseToClassify } from "../../crawl/classify/index.js";
-import { batchLines, LineError, withoutBom } from "../batch-lines.js";
+import { batchLines, LineError, MAX_LINE_CHARS, TOO_LONG, withoutBom } from "../batch-lines.js";
 import { type CommonOptions, withJson } from "../options.js";
 import { createOutput } from "../output.js";
+import { boundedLines } from "../read-capped.js";
 
 interface ClassifyOptions extends CommonOptions {
   batch?: boolean;
@@ -33,11 +33,14 @@ export async function classifyBatch(
   input: NodeJS.ReadableStream,
   out: ReturnType<typeof createOutput>,
 ): Promise<void> {
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   const bad = batchLines("classify --batch", { kind: null, product: null });
   let number = 0;
-  for await (const read of lines) {
+  for await (const read of boundedLines(input, MAX_LINE_CHARS)) {
     number++;
+    if (read === null) {
+      out.result(bad.failed(number, TOO_LONG));
+      continue;
+    }
     const line = withoutBom(read, number);
     if (line.trim() === "") continue;
     let response: ResponseToClassify;

@@ -1,14 +1,14 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
-import { badInput } from "../../core/errors.js";
+import { badInput, HootyError } from "../../core/errors.js";
 import type { SiteRecord } from "../../store/types.js";
 import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
 import { GroupedRates, groupsText, RateCounter, share, totalsText } from "../eval-rates.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
+import { readFileStart } from "../read-capped.js";
 import { findSite } from "../site-arg.js";
 
 interface EvalQuestion {
@@ -22,11 +22,21 @@ interface EvalQuestion {
 }
 
 /** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
+/** The largest questions file read: some hundred thousand questions. */
+const MAX_QUESTIONS_BYTES = 64 * 1024 * 1024;
+
 function readQuestions(file: string): EvalQuestion[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    const { bytes, more } = readFileStart(file, MAX_QUESTIONS_BYTES);
+    if (more) {
+      throw badInput(
+        `${file} is larger than ${MAX_QUESTIONS_BYTES / 1024 / 1024} MiB: a questions file is JSON lines, one question each`,
+      );
+    }
+    text = bytes.toString("utf8");
   } catch (error) {
+    if (error instanceof HootyError) throw error;
     throw badInput(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
   }
   const questions: EvalQuestion[] = [];

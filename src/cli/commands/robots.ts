@@ -1,5 +1,4 @@
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { badInput, oneLine, usageError } from "../../core/errors.js";
 import { PRODUCT_TOKEN } from "../../core/identity.js";
@@ -11,6 +10,7 @@ import {
   lintRobots,
   loadRobots,
   parseRobots,
+  ROBOTS_MAX_BYTES,
   type Robots,
   type RobotsDecision,
   type RobotsOutcome,
@@ -18,9 +18,10 @@ import {
   robotsPath,
   robotsText,
 } from "../../crawl/robots/index.js";
-import { batchLines, LineError, withoutBom } from "../batch-lines.js";
+import { batchLines, LineError, MAX_LINE_CHARS, TOO_LONG, withoutBom } from "../batch-lines.js";
 import { type CommonOptions, positiveSeconds, withData, withJson } from "../options.js";
 import { createOutput, type Output } from "../output.js";
+import { boundedLines, readFileStart } from "../read-capped.js";
 
 interface RobotsOptions extends CommonOptions {
   robotsFile?: string;
@@ -237,7 +238,8 @@ function parseTarget(input: string): URL {
 
 function readRobotsFile(file: string): string {
   try {
-    return robotsText(readFileSync(file));
+    // As the crawler reads a live file: its first 500 KiB.
+    return robotsText(readFileStart(file, ROBOTS_MAX_BYTES).bytes);
   } catch (error) {
     throw badInput(`cannot read ${file}: ${oneLine(error)}`);
   }
@@ -331,8 +333,12 @@ async function answerBatch(
     if (!ready) await once(output, "drain");
   };
 
-  const answer = (read: string) => {
+  const answer = (read: string | null) => {
     number++;
+    if (read === null) {
+      answers += `${JSON.stringify(bad.failed(number, TOO_LONG))}\n`;
+      return;
+    }
     const text = withoutBom(read, number);
     if (text.trim() === "") return;
     try {
@@ -388,23 +394,11 @@ async function answerBatch(
     return rules.allows(path);
   };
 
-  input.setEncoding("utf8");
-  let pending = "";
   try {
-    for await (const chunk of input) {
-      // Line ends are looked for in the new chunk only: a line of many megabytes is read in
-      // linear time (searching the whole pending text again for each chunk was quadratic).
-      const text = chunk as string;
-      let start = 0;
-      for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-        answer(pending + text.slice(start, end));
-        pending = "";
-        start = end + 1;
-      }
-      pending += text.slice(start);
+    for await (const line of boundedLines(input, MAX_LINE_CHARS)) {
+      answer(line);
       if (answers.length >= FLUSH_AT) await flush();
     }
-    if (pending !== "") answer(pending);
   } finally {
     await flush();
   }

@@ -21,7 +21,7 @@ const REMOVED_AT_ONCE = 100;
 export function sqliteBlockList(db: SqliteDatabase): BlockList {
   const insert = db.prepare(
     `INSERT INTO blocked_domains (domain, reason, blocked_at) VALUES (?, ?, ?)
-     ON CONFLICT (domain) DO UPDATE SET reason = excluded.reason`,
+     ON CONFLICT (domain) DO UPDATE SET reason = coalesce(excluded.reason, reason)`,
   );
   // A batch of the domain's pages: what one short transaction removes (their texts, passages and
   // postings go with them).

@@ -7,8 +7,8 @@ import { boundedLines, readFileStart } from "./read-capped.js";
 
 async function lines(chunks: string[], maxChars: number): Promise<(string | null)[]> {
   const read: (string | null)[] = [];
-  for await (const line of boundedLines(Readable.from(chunks, { objectMode: false }), maxChars)) {
-    read.push(line);
+  for await (const lines of boundedLines(Readable.from(chunks, { objectMode: false }), maxChars)) {
+    read.push(...lines);
   }
   return read;
 }

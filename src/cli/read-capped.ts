@@ -4,6 +4,9 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 
+/** What one read asks for: a small file costs no more than its size. */
+const READ_BYTES = 1024 * 1024;
+
 /**
  * The first `maxBytes` bytes of `file` (read as they come, so a device without end is read no
  * further) and whether it had more. Throws the file system's error (ENOENT, EISDIR…).
@@ -11,28 +14,31 @@ import { closeSync, openSync, readSync } from "node:fs";
 export function readFileStart(file: string, maxBytes: number): { bytes: Buffer; more: boolean } {
   const fd = openSync(file, "r");
   try {
-    const buffer = Buffer.alloc(maxBytes + 1);
+    const parts: Buffer[] = [];
     let filled = 0;
-    while (filled < buffer.length) {
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+    while (filled <= maxBytes) {
+      const part = Buffer.allocUnsafe(Math.min(READ_BYTES, maxBytes + 1 - filled));
+      const read = readSync(fd, part, 0, part.length, null);
       if (read === 0) break;
+      parts.push(part.subarray(0, read));
       filled += read;
     }
-    return { bytes: buffer.subarray(0, Math.min(filled, maxBytes)), more: filled > maxBytes };
+    const bytes = Buffer.concat(parts, filled);
+    return { bytes: bytes.subarray(0, Math.min(filled, maxBytes)), more: filled > maxBytes };
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * The lines of a text stream (a trailing "\r" removed), each yielded as its text, or as null
- * when it is longer than `maxChars`: such a line is dropped as it arrives, so a line without end
- * (`< /dev/zero`) holds no more memory than the bound.
+ * The lines of a text stream (a trailing "\r" removed), those of each chunk together: each line
+ * as its text, or as null when it is longer than `maxChars`. Such a line is dropped as it
+ * arrives, so a line without end (`< /dev/zero`) holds no more memory than the bound.
  */
 export async function* boundedLines(
   input: NodeJS.ReadableStream,
   maxChars: number,
-): AsyncGenerator<string | null> {
+): AsyncGenerator<(string | null)[]> {
   input.setEncoding("utf8");
   let pending = "";
   let tooLong = false;
@@ -43,14 +49,16 @@ export async function* boundedLines(
   };
   for await (const chunk of input) {
     const text = chunk as string;
+    const lines: (string | null)[] = [];
     let start = 0;
     // Line ends are looked for in the new chunk only: a long line is read in linear time.
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-      yield done(text.slice(start, end));
+      lines.push(done(text.slice(start, end)));
       pending = "";
       tooLong = false;
       start = end + 1;
     }
+    if (lines.length > 0) yield lines;
     if (tooLong) continue;
     pending += text.slice(start);
     if (pending.length > maxChars) {
@@ -58,5 +66,5 @@ export async function* boundedLines(
       tooLong = true;
     }
   }
-  if (tooLong || pending !== "") yield done("");
+  if (tooLong || pending !== "") yield [done("")];
 }

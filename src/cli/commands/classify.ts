@@ -35,24 +35,26 @@ export async function classifyBatch(
 ): Promise<void> {
   const bad = batchLines("classify --batch", { kind: null, product: null });
   let number = 0;
-  for await (const read of boundedLines(input, MAX_LINE_CHARS)) {
-    number++;
-    if (read === null) {
-      out.result(bad.failed(number, TOO_LONG));
-      continue;
+  for await (const lines of boundedLines(input, MAX_LINE_CHARS)) {
+    for (const read of lines) {
+      number++;
+      if (read === null) {
+        out.result(bad.failed(number, TOO_LONG));
+        continue;
+      }
+      const line = withoutBom(read, number);
+      if (line.trim() === "") continue;
+      let response: ResponseToClassify;
+      try {
+        response = parseLine(line);
+      } catch (error) {
+        if (!(error instanceof LineError)) throw error;
+        out.result(bad.failed(number, error.message));
+        continue;
+      }
+      const { kind, product, detail } = classify(response);
+      out.result({ kind, product, detail });
     }
-    const line = withoutBom(read, number);
-    if (line.trim() === "") continue;
-    let response: ResponseToClassify;
-    try {
-      response = parseLine(line);
-    } catch (error) {
-      if (!(error instanceof LineError)) throw error;
-      out.result(bad.failed(number, error.message));
-      continue;
-    }
-    const { kind, product, detail } = classify(response);
-    out.result({ kind, product, detail });
   }
   bad.finish();
 }

@@ -21,10 +21,10 @@ interface EvalQuestion {
   line: number;
 }
 
-/** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
 /** The largest questions file read: some hundred thousand questions. */
 const MAX_QUESTIONS_BYTES = 64 * 1024 * 1024;
 
+/** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
 function readQuestions(file: string): EvalQuestion[] {
   let text: string;
   try {

@@ -395,8 +395,8 @@ async function answerBatch(
   };
 
   try {
-    for await (const line of boundedLines(input, MAX_LINE_CHARS)) {
-      answer(line);
+    for await (const lines of boundedLines(input, MAX_LINE_CHARS)) {
+      for (const line of lines) answer(line);
       if (answers.length >= FLUSH_AT) await flush();
     }
   } finally {

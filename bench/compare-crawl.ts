@@ -14,14 +14,14 @@
  */
 import { resolve } from "node:path";
 import { crawlRun, SITES, startSites } from "./crawl-processes.js";
-import { siteAddress } from "./site-address.js";
+import { siteOrigins } from "./site-address.js";
 
 const PORTS = [18681, 18682] as const;
 
 /** One crawl of every site of the server on `port` by the build in `build`: CPU ms per page. */
 async function crawlCpuPerPage(build: string, port: number): Promise<number> {
-  const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${port}/`);
-  const run = await crawlRun("index", origins, build);
+  const startUrls = siteOrigins(port, SITES).map((origin) => `${origin}/`);
+  const run = await crawlRun("index", startUrls, build);
   return run.cpuMs / run.pages;
 }
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     return;
   }
   const builds = [resolve(a), resolve(b)] as const;
-  const servers = await Promise.all(PORTS.map(startSites));
+  const servers = await Promise.all(PORTS.map((port) => startSites(port)));
   try {
     const differences: number[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -15,7 +15,7 @@ import { request } from "undici";
 import { crawlRun, PACE_MS, PAGES, SITES, startSites } from "./crawl-processes.js";
 import type { CrawlRun } from "./crawl-run.js";
 import type { PaceReport } from "./serve-sites.js";
-import { siteAddress } from "./site-address.js";
+import { siteOrigins } from "./site-address.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
 const PORT = 18600;
@@ -91,7 +91,7 @@ export const crawlBench: BenchSuite = {
     const loadBefore = formatNumber(loadavg()[0] ?? 0, 2);
     const server = await startSites(PORT);
     try {
-      const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${PORT}`);
+      const origins = siteOrigins(PORT, SITES);
 
       const started = performance.now();
       const peerCpu = process.cpuUsage();
@@ -124,10 +124,9 @@ export const crawlBench: BenchSuite = {
       // The same sites twice as long: its further pages' CPU over the median run's is what a page
       // costs once the crawl's start and V8's compiling are paid.
       const longer = await startSites(PORT + 1, 2 * PAGES);
-      const doubled = await hootyRun(
-        "index",
-        Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${PORT + 1}`),
-      ).finally(() => longer.kill());
+      const doubled = await hootyRun("index", siteOrigins(PORT + 1, SITES)).finally(() =>
+        longer.kill(),
+      );
       const beyondDoubled = (doubled.cpuMs - indexed.cpuMs) / (doubled.pages - indexed.pages);
 
       const floorOf = (run: CrawlRun) => (run.requestsPerSite - 1) * PACE_MS;

@@ -7,7 +7,7 @@
  */
 import { crawlRun, startServer } from "./crawl-processes.js";
 import type { CrawlRun } from "./crawl-run.js";
-import { siteAddress } from "./site-address.js";
+import { siteOrigins } from "./site-address.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
 const SITES = 20;
@@ -33,9 +33,9 @@ export const largePagesBench: BenchSuite = {
   async run() {
     const server = await startServer("serve-large-pages.js", [`${SITES}`, `${PORT}`]);
     try {
-      const origins = Array.from({ length: SITES }, (_, i) => `http://${siteAddress(i)}:${PORT}/`);
-      const indexed = await crawlRun("index", origins);
-      const dropped = await crawlRun("discard", origins);
+      const startUrls = siteOrigins(PORT, SITES).map((origin) => `${origin}/`);
+      const indexed = await crawlRun("index", startUrls);
+      const dropped = await crawlRun("discard", startUrls);
       return [
         table(
           [

@@ -24,8 +24,9 @@ function vocabulary(size: number): string[] {
   });
 }
 
+const WORDS = vocabulary(5000);
+
 function largePage(site: number): string {
-  const words = vocabulary(5000);
   const parts = [
     `<!doctype html><html lang="en"><head><title>Site ${site}: the whole manual</title></head><body><main>`,
   ];
@@ -36,11 +37,11 @@ function largePage(site: number): string {
     return seed;
   };
   for (let section = 1; bytes < LARGE_BYTES - 10_000; section++) {
-    const heading = `<h2 id="s${section}">Section ${section}: ${words[next() % words.length]}</h2>`;
+    const heading = `<h2 id="s${section}">Section ${section}: ${WORDS[next() % WORDS.length]}</h2>`;
     parts.push(heading);
     bytes += heading.length;
     for (let p = 0; p < 40 && bytes < LARGE_BYTES - 10_000; p++) {
-      const sentence = Array.from({ length: 60 }, () => words[next() % words.length]).join(" ");
+      const sentence = Array.from({ length: 60 }, () => WORDS[next() % WORDS.length]).join(" ");
       const paragraph = `<p>${sentence}.</p>`;
       parts.push(paragraph);
       bytes += paragraph.length;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
-import { badInput, HootyError } from "../../core/errors.js";
+import { badInput } from "../../core/errors.js";
 import type { SiteRecord } from "../../store/types.js";
 import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
@@ -26,19 +26,18 @@ const MAX_QUESTIONS_BYTES = 64 * 1024 * 1024;
 
 /** The questions of an eval file: JSON lines `{"site", "question", "expect": ["/path", …]}`. */
 function readQuestions(file: string): EvalQuestion[] {
-  let text: string;
+  let read: ReturnType<typeof readFileStart>;
   try {
-    const { bytes, more } = readFileStart(file, MAX_QUESTIONS_BYTES);
-    if (more) {
-      throw badInput(
-        `${file} is larger than ${MAX_QUESTIONS_BYTES / 1024 / 1024} MiB: a questions file is JSON lines, one question each`,
-      );
-    }
-    text = bytes.toString("utf8");
+    read = readFileStart(file, MAX_QUESTIONS_BYTES);
   } catch (error) {
-    if (error instanceof HootyError) throw error;
     throw badInput(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
   }
+  if (read.more) {
+    throw badInput(
+      `${file} is larger than ${MAX_QUESTIONS_BYTES / 1024 / 1024} MiB: a questions file is JSON lines, one question each`,
+    );
+  }
+  const text = read.bytes.toString("utf8");
   const questions: EvalQuestion[] = [];
   for (const [i, read] of text.split("\n").entries()) {
     const line = withoutBom(read, i + 1);

@@ -8,7 +8,7 @@
  * phase, under the URLs the sites serve. Every system answers in this one warm process.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Aids } from "../src/answer/aids.js";
@@ -37,6 +37,7 @@ import {
 } from "./eval-sites.js";
 import { firstPages, hitRank, percent, percentile } from "./hits.js";
 import { PEERS, type PeerDocument, type PeerIndex } from "./peers.js";
+import { collapsed, shownText } from "./shown-text.js";
 import { indexFiles, siteFiles } from "./site-files.js";
 import { type BenchSuite, formatNumber, table } from "./suite.js";
 
@@ -64,26 +65,48 @@ interface Outcome {
   citations?: { url: string; quote: string }[];
 }
 
-/** Of the quotes, how many are found verbatim in their page's indexed text (`hooty eval`'s check). */
+/**
+ * Of the quotes, how many are found verbatim in their page's indexed text (`hooty eval`'s check),
+ * and how many in the text the page's HTML shows, whitespace aside (a visitor's check at the
+ * source, read without Hooty's extraction: bench/shown-text.ts).
+ */
 async function verbatimQuotes(
   store: Store,
   siteIds: ReadonlyMap<string, number>,
   questions: readonly Question[],
   outcomes: readonly Outcome[],
-): Promise<{ quotes: number; verbatim: number }> {
+): Promise<{ quotes: number; verbatim: number; atSource: number }> {
   const checkers = new Map(
     [...siteIds.values()].map((id) => [id, verbatimChecker(store.texts, id)]),
   );
+  const files = new Map(
+    EVAL_SITES.flatMap((s) =>
+      siteFiles(s.origin, `${sitesDir()}/${s.dir}`).map((f) => [f.url, f.file] as const),
+    ),
+  );
+  const shown = new Map<string, string>();
+  const shownOn = (url: string) => {
+    let text = shown.get(url);
+    if (text === undefined) {
+      const file = files.get(url);
+      text = file ? shownText(readFileSync(file, "utf8")) : "";
+      shown.set(url, text);
+    }
+    return text;
+  };
   let quotes = 0;
   let verbatim = 0;
+  let atSource = 0;
   for (const [i, q] of questions.entries()) {
     const check = checkers.get(siteIds.get(q.site) as number) as QuoteCheck;
     for (const citation of outcomes[i]?.citations ?? []) {
       quotes++;
       if (await check(citation)) verbatim++;
+      const page = citation.url.split("#")[0] as string;
+      if (shownOn(page).includes(collapsed(citation.quote))) atSource++;
     }
   }
-  return { quotes, verbatim };
+  return { quotes, verbatim, atSource };
 }
 
 /** A system under test. */
@@ -471,7 +494,7 @@ async function evaluationSet(store: Store): Promise<string> {
     ),
     "",
     `Answer latency (\`ask\`, with the threshold, every question): p50 ${ms(percentile(answerTimes, 50))} ms, p95 ${ms(percentile(answerTimes, 95))} ms, max ${ms(Math.max(...answerTimes))} ms. ` +
-      `Quotes: ${checked.quotes}, of which ${percent(checked.verbatim, checked.quotes)} % are found verbatim in the cited page's indexed text (as \`hooty eval\` checks). ` +
+      `Quotes: ${checked.quotes}, of which ${percent(checked.verbatim, checked.quotes)} % are found verbatim in the cited page's indexed text (as \`hooty eval\` checks), and ${percent(checked.atSource, checked.quotes)} % in the text the page's HTML shows, whitespace aside (as a visitor checks at the source: the HTML read by htmlparser2 alone, bench/shown-text.ts). ` +
       `Targets (issue 7): hit@3 and answered at least 85 %, answerable abstained at most 10 %, unanswerable abstained at least 85 %, every quote verbatim.`,
     "",
     "### The other question sets",

@@ -45,7 +45,7 @@ function section(p: ExtractedPage, heading: string): Section {
 function pieces(p: ExtractedPage): string[] {
   return p.sections.flatMap((s) => [
     ...s.headingPath,
-    ...s.text.split(/\n| \| /).map((l) => l.trim()),
+    ...s.text.split(/[\n\t]/).map((l) => l.trim()),
   ]);
 }
 
@@ -121,7 +121,7 @@ describe("blocks of links that only lead elsewhere, told by their markup", () =>
     expect(text).not.toContain("Available Languages");
     expect(text).not.toContain("Apache > HTTP Server > Documentation");
     expect(section(p, "Apache Module mod_env").text).toMatch(
-      /^Description: \| Modifies the environment/,
+      /^Description:\tModifies the environment/,
     );
   });
 });
@@ -140,7 +140,7 @@ describe("asides inside the main text are text", () => {
     const p = page("python", "library-logging-config.html");
     const first = section(p, "logging.config — Logging configuration");
     expect(first.text).toContain(
-      "Important\n\nThis page contains only reference information. For tutorials, please see\n\n- Basic Tutorial",
+      "Important\n\nThis page contains only reference information. For tutorials, please see\n\n  Basic Tutorial",
     );
     // The site's own sidebar (div.sphinxsidebar, role=navigation) still goes.
     expect(pieces(p)).not.toContain("Previous topic");
@@ -151,13 +151,13 @@ describe("site boilerplate: a table row with a linked label is content", () => {
   it("Apache manual: every row of each directive's table stays", () => {
     const p = page("apache", "mod_alias.html");
     expect(section(p, "Alias Directive").text).toMatch(
-      /^Description: \| Maps URLs to filesystem locations\nSyntax: \| Alias \[URL-path\] file-path\|directory-path\nContext: \| server config, virtual host\nStatus: \| Base\nModule: \| mod_alias\n\nThe Alias directive allows documents/,
+      /^Description:\tMaps URLs to filesystem locations\nSyntax:\tAlias \[URL-path\] file-path\|directory-path\nContext:\tserver config, virtual host\nStatus:\tBase\nModule:\tmod_alias\n\nThe Alias directive allows documents/,
     );
     expect(section(p, "RedirectRelative Directive").text).toContain(
-      "Default: | RedirectRelative Off\nContext: | server config, virtual host, directory\nStatus: | Base\nModule: | mod_alias\nCompatibility: | 2.4.58 and later",
+      "Default:\tRedirectRelative Off\nContext:\tserver config, virtual host, directory\nStatus:\tBase\nModule:\tmod_alias\nCompatibility:\t2.4.58 and later",
     );
     expect(section(p, "Apache Module mod_alias").text).toContain(
-      "Status: | Base\nModule Identifier: | alias_module\nSource File: | mod_alias.c",
+      "Status:\tBase\nModule Identifier:\talias_module\nSource File:\tmod_alias.c",
     );
   });
 

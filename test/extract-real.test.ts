@@ -46,7 +46,7 @@ function allText(p: ExtractedPage): string {
 
 /** Every line and table cell of every section, trimmed. */
 function pieces(p: ExtractedPage): string[] {
-  return p.sections.flatMap((s) => s.text.split(/\n| \| /).map((l) => l.trim()));
+  return p.sections.flatMap((s) => s.text.split(/[\n\t]/).map((l) => l.trim()));
 }
 
 function section(p: ExtractedPage, heading: string) {
@@ -166,7 +166,7 @@ describe("real sites: the main text is kept, by section, with anchors", () => {
     const numeric = section(p, "8.1. Numeric Types");
     expect(numeric.anchor).toBe("DATATYPE-NUMERIC");
     expect(numeric.text).toContain(
-      "Name | Storage Size | Description | Range\nsmallint | 2 bytes | small-range integer | -32768 to +32767\n",
+      "Name\tStorage Size\tDescription\tRange\nsmallint\t2 bytes\tsmall-range integer\t-32768 to +32767\n",
     );
     expect(section(p, "8.1.1. Integer Types").anchor).toBe("DATATYPE-INT");
   });
@@ -188,7 +188,7 @@ describe("real sites: the main text is kept, by section, with anchors", () => {
     expect(s.text).toContain(
       "Debian GNU/Linux ist eine bestimmte Distribution des Linux-Betriebssystems und zahlreicher Pakete, die darunter laufen.",
     );
-    expect(s.text).toMatch(/\n- voll ausgestattet: Debian enthält/);
+    expect(s.text).toMatch(/\n {2}voll ausgestattet: Debian enthält/);
     // The chapter's table of contents is navigation too.
     expect(allText(p)).not.toContain("Inhaltsverzeichnis");
   });

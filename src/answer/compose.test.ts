@@ -91,9 +91,9 @@ describe("compose", () => {
     expect(compose([ended], terms, "de").answer).toBe(`apt-mark hold paket\n\n${after}`);
   });
 
-  it("does not open a quote with the index's list mark, which the page does not show", () => {
+  it("quotes a list item as the page shows it: no mark, no indent", () => {
     const item = passage([
-      "- Der Status eines Pakets steht mit seiner Version und seinem Zustand in der Liste der Pakete.",
+      "  Der Status eines Pakets steht mit seiner Version und seinem Zustand in der Liste der Pakete.",
     ]);
     const { answer, citations } = compose([item], terms, "de");
     expect(answer).toBe(
@@ -154,8 +154,17 @@ describe("which pages an answer cites", () => {
   it("does not cite a menu after the first page", () => {
     const ranked = [
       onPage("http://127.0.0.1/de/pakete", "Der Status aller Pakete zeigt dpkg an."),
-      onPage("http://127.0.0.1/", "Pakete\n- Status\n- Hilfe\n- Über uns"),
+      onPage("http://127.0.0.1/", "Pakete\n  Status\n  Hilfe\n  Über uns"),
     ];
     expect(compose(ranked, terms, "de").citations).toHaveLength(1);
+  });
+
+  it("cites short lines of code or a table after the first page: they are no menu", () => {
+    const ranked = [
+      onPage("http://127.0.0.1/de/pakete", "Der Status aller Pakete zeigt dpkg an."),
+      onPage("http://127.0.0.1/de/status", "Pakete:\n  $ dpkg -s\n    status=1\n  $ dpkg -l"),
+      onPage("http://127.0.0.1/de/tabelle", "Pakete\tStatus\nBefehl\tdpkg\nHilfe\tman"),
+    ];
+    expect(compose(ranked, terms, "de").citations).toHaveLength(3);
   });
 });

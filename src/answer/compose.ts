@@ -4,6 +4,7 @@
  * link a deep link to it.
  */
 import type { Citation } from "../core/answer.js";
+import { CELL_SEP } from "../store/types.js";
 import { analyzerFor, primaryTag } from "../text/index.js";
 import { termWeight } from "./coverage.js";
 import type { Ranked } from "./rank.js";
@@ -16,8 +17,10 @@ const MAX_QUOTE_CHARS = 400;
 const SHORT_SENTENCE_CHARS = 80;
 /** A sentence that ends: its last mark (before closing quotes or brackets) ends a sentence. */
 const ENDED = /[.!?…][\s"'”’»)\]]*$/u;
-/** The mark the indexed text puts before a list item. */
-const LIST_MARK = /^- (?=\S)/;
+/** A line of a list item: the indexed text indents each by its list's depth. */
+const ITEM_LINE = /^ {2,}\S/;
+/** What a line of code has and a menu's does not. */
+const CODE_MARKS = /[;{}=<>$]/;
 /** A sentence that opens in lower case, going on from the text before it. */
 const CONTINUES = /^\p{Ll}/u;
 /** A sentence that opens as one: with a capital. */
@@ -62,14 +65,18 @@ function sameLanguage(passage: string, question: string): boolean {
 /** Words a line of a menu has at most. */
 const MENU_LINE_WORDS = 4;
 
-/** Three lines or more, each of a few words, half of them or more list items. */
+/**
+ * Three lines or more, each of a few words and no code, half of them or more list items (the
+ * quote's first line, trimmed, counts as one when the next is).
+ */
 function isWordList(text: string): boolean {
   const lines = text.split("\n").filter((line) => line.trim() !== "");
   if (lines.length < 3) return false;
   let items = 0;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if ((line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > MENU_LINE_WORDS) return false;
-    if (LIST_MARK.test(line)) items++;
+    if (CODE_MARKS.test(line) || line.includes(CELL_SEP)) return false;
+    if (ITEM_LINE.test(line) || (i === 0 && ITEM_LINE.test(lines[1] ?? ""))) items++;
   }
   return items * 2 >= lines.length;
 }
@@ -245,6 +252,5 @@ function bestQuote(
     const cut = text.lastIndexOf(" ", start + MAX_QUOTE_CHARS);
     end = cut > start ? cut : start + MAX_QUOTE_CHARS;
   }
-  // A list item's mark ("- ") is the index's, not the page's: a quote does not open with it.
-  return { quote: text.slice(start, end).trim().replace(LIST_MARK, ""), start };
+  return { quote: text.slice(start, end).trim(), start };
 }

@@ -44,18 +44,18 @@ describe("textFragmentUrl on a page that repeats the quote's first words", () =>
 });
 
 describe("textFragmentUrl on lists and tables", () => {
-  it("leaves out the list marks and cell bars the page does not show", () => {
+  it("takes the ends from a list's items and a table row's cells, each a block of its own", () => {
     expect(
-      textFragmentUrl("https://x.org/a", "- Update the package list:\n  apt update", "idm1"),
+      textFragmentUrl("https://x.org/a", "Update the package list:\n    apt update", "idm1"),
     ).toBe("https://x.org/a#idm1:~:text=Update%20the%20package%20list%3A,apt%20update");
-    expect(textFragmentUrl("https://x.org/a", "work_mem | 4MB | memory per sort")).toBe(
+    expect(textFragmentUrl("https://x.org/a", "work_mem\t4MB\tmemory per sort")).toBe(
       "https://x.org/a#:~:text=work_mem,memory%20per%20sort",
     );
   });
 
   it("takes each end from one block, however short", () => {
     expect(
-      textFragmentUrl("https://x.org/a", "Options:\n- one thing to know about\n- and another one"),
+      textFragmentUrl("https://x.org/a", "Options:\n  one thing to know about\n  and another one"),
     ).toBe("https://x.org/a#:~:text=Options%3A,and%20another%20one");
   });
 });

@@ -4,9 +4,8 @@
  * linked whole; long ones by their first and last words (`textStart,textEnd`).
  *
  * A browser matches each term within one block of the page (a paragraph, a list item, a table
- * cell), against the text it shows. The indexed text marks list items with "- " and joins table
- * cells with " | ", which the page does not show: those marks are left out, and the first and last
- * terms are taken from the quote's first and last blocks.
+ * cell), against the text it shows: the first and last terms are taken from the quote's first and
+ * last blocks (its lines and cells).
  */
 const WHOLE_QUOTE_MAX = 80;
 const EDGE_WORDS = 5;
@@ -16,16 +15,11 @@ function encodeTerm(text: string): string {
   return encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C");
 }
 
-/** The quote's blocks as the page shows them: lines and table cells, without list marks. */
+/** The words of each of the quote's blocks: its lines, and a table row's cells. */
 function blocksOf(quote: string): string[][] {
   return quote
-    .split(/\n| \| /)
-    .map((block) =>
-      block
-        .replace(/^\s*- /, "")
-        .split(/\s+/)
-        .filter(Boolean),
-    )
+    .split(/[\n\t]/)
+    .map((block) => block.split(/\s+/).filter(Boolean))
     .filter((words) => words.length > 0);
 }
 

@@ -43,7 +43,7 @@ function fetched(siteId: number, name: string): FetchedPage {
 async function navigationLines(store: Store, siteId: number, name: string): Promise<string[]> {
   const sections = await store.texts.sections(siteId, `http://127.0.0.1/${name}`);
   return sections
-    .flatMap((s) => s.text.split(/\n| \| /))
+    .flatMap((s) => s.text.split(/[\n\t]/))
     .map((l) => l.trim())
     .filter((l) => NAVIGATION.includes(l));
 }

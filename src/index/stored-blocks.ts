@@ -3,7 +3,13 @@
  * re-apply site boilerplate later without its HTML. Blocks are written as arrays, not objects, to
  * keep the stored JSON about the size of the page's text.
  */
-import type { Block, BlockKind, ExtractedPage, Region } from "./extract/index.js";
+import {
+  type Block,
+  type BlockKind,
+  CELL_SEP,
+  type ExtractedPage,
+  type Region,
+} from "./extract/index.js";
 
 type StoredBlock = [
   kind: BlockKind,
@@ -26,7 +32,14 @@ interface Stored {
   lang: string;
   blocks: StoredBlock[];
   regions: [start: number, end: number][];
+  /**
+   * 2: text as the page shows it. Absent: stored by a Hooty that began a list item's text with
+   * "- " and joined a row's cells with " | " (read as 2 by `fromMarked`).
+   */
+  format?: 2;
 }
+
+const FORMAT = 2;
 
 export function encodeBlocks(page: ExtractedPage): string {
   const stored: Stored = {
@@ -47,6 +60,7 @@ export function encodeBlocks(page: ExtractedPage): string {
       b.term ? 1 : 0,
     ]),
     regions: page.regions.map((r) => [r.start, r.end]),
+    format: FORMAT,
   };
   return JSON.stringify(stored);
 }
@@ -68,6 +82,17 @@ export function decodeBlocks(url: string, json: string): ExtractedPage {
     fingerprint: b[10],
     term: b[11] === 1,
   }));
+  if (stored.format !== FORMAT) for (const block of blocks) fromMarked(block);
   const regions: Region[] = stored.regions.map(([start, end]) => ({ start, end }));
   return { url, title: stored.title, lang: stored.lang, sections: [], blocks, regions };
+}
+
+/**
+ * A block stored with the marks the page does not show, as extraction now leaves it: an item's
+ * "- " becomes the two spaces of its indent, " | " between cells CELL_SEP. (A `<pre>` opening a
+ * list item keeps its "- ": there it cannot be told apart from code that begins so.)
+ */
+function fromMarked(block: Block): void {
+  if (block.kind === "item") block.text = block.text.replace(/^( *)- /, "$1  ");
+  if (block.sep === " | ") block.sep = CELL_SEP;
 }

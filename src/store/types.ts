@@ -221,6 +221,12 @@ export interface Pages {
 // and chunk places at once, and with them every chunk no other page holds, and that chunk's
 // postings; the counts follow in the same transaction.
 
+/**
+ * What joins the cells of a table row in section text: a tab, as a browser copies a row, so that
+ * a quote of the row is found in the page's text (whitespace aside). Cell text itself holds none.
+ */
+export const CELL_SEP = "\t";
+
 /** One section of a page as the index keeps it: what answers quote, and where to link. */
 export interface SectionRecord {
   /** The headings above the text, outermost first. */
@@ -229,7 +235,11 @@ export interface SectionRecord {
   anchor: string | null;
   /** ISO 639-1 code of the section's language ("und" when unknown). */
   lang: string;
-  /** The section's text exactly as extracted: quotes are slices of it. */
+  /**
+   * The section's text exactly as extracted, holding only what the page shows and whitespace (a
+   * list item's lines indented by its depth, a row's cells joined by CELL_SEP): quotes are slices
+   * of it.
+   */
   text: string;
 }
 

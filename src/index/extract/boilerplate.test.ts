@@ -131,7 +131,7 @@ describe("site boilerplate", () => {
     const clean = site.apply(pages[0] as ExtractedPage);
     const compatibility = clean.sections.find((s) => s.headingPath.at(-1) === "Compatibility");
     expect(compatibility?.text).toBe(
-      "This command conforms to the SQL standard, as the other commands here do.\n\nName | Size | Kind\nx1 | 1 | k",
+      "This command conforms to the SQL standard, as the other commands here do.\n\nName\tSize\tKind\nx1\t1\tk",
     );
   });
 
@@ -145,7 +145,7 @@ describe("site boilerplate", () => {
     for (const p of pages) site.learn(p);
     const clean = site.apply(pages[0] as ExtractedPage);
     expect(text(clean)).toBe(
-      "Unique text about topic number 1, long enough to be content and nothing else at all.\n\nSyntax: | Directive1 on|off\nContext: | server config\nStatus: | Base",
+      "Unique text about topic number 1, long enough to be content and nothing else at all.\n\nSyntax:\tDirective1 on|off\nContext:\tserver config\nStatus:\tBase",
     );
   });
 

@@ -32,14 +32,15 @@ import {
   SKIP_LINK_TEXT,
 } from "./rules.js";
 import { buildSections } from "./sections.js";
-import type {
-  Block,
-  BlockKind,
-  ExtractedPage,
-  ExtractOptions,
-  PageInput,
-  ParseObserver,
-  Region,
+import {
+  type Block,
+  type BlockKind,
+  CELL_SEP,
+  type ExtractedPage,
+  type ExtractOptions,
+  type PageInput,
+  type ParseObserver,
+  type Region,
 } from "./types.js";
 
 /** Longest attribute value read for ids, classes and URLs; longer ones are cut or ignored. */
@@ -253,6 +254,14 @@ function clip(text: string, max: number): string {
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(" ");
   return space > max * 0.8 ? cut.slice(0, space) : cut;
+}
+
+/**
+ * An item's first block as Hooty wrote it before list marks were left out: "- " in place of the
+ * two spaces at `at`. Only its fingerprint is taken from this.
+ */
+function listMarked(text: string, at: number): string {
+  return `${text.slice(0, at)}- ${text.slice(at + 2)}`;
 }
 
 /**
@@ -470,6 +479,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     const frame = top();
     let level = 0;
     let sep = "\n\n";
+    let markedAt = -1;
     let group = 0;
     let row = 0;
     if (headingDepth > 0 && preDepth === 0) {
@@ -480,15 +490,16 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     } else {
       const ctx = contexts[contexts.length - 1];
       if (ctx?.kind === "item") {
-        const indent = "  ".repeat(Math.min(ctx.depth, 8));
-        // Every line is indented; the first of the item's first block carries its "- ".
-        const rest = `\n${indent}  `;
-        const lines = text.includes("\n") ? text.replaceAll("\n", rest) : text;
+        // Each line of an item is indented by its list's depth; no mark is added, since the page
+        // shows none (a quote of the text is then found on the page).
+        const indent = "  ".repeat(Math.min(ctx.depth, 8) + 1);
+        const lines = text.includes("\n") ? text.replaceAll("\n", `\n${indent}`) : text;
+        text = `${indent}${lines}`;
         if (ctx.emitted === 0) {
-          text = `${indent}- ${lines}`;
+          // Fingerprints stay what they were when an item's text began with "- ": the site's
+          // stored pages and boilerplate state hold them.
+          markedAt = indent.length - 2;
           if (kind !== "pre") kind = "item";
-        } else {
-          text = `${indent}  ${lines}`;
         }
         sep = "\n";
         group = ctx.group;
@@ -498,7 +509,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         row = ctx.row;
         if (ctx.emitted === 0) {
           const prev = blocks[blocks.length - 1];
-          sep = prev && prev.row === row ? " | " : "\n";
+          sep = prev && prev.row === row ? CELL_SEP : "\n";
           if (kind !== "pre") {
             kind = "cell";
             text = text.replace(/\n+/g, " ");
@@ -509,8 +520,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         ctx.emitted++;
       }
     }
+    const hashed = markedAt < 0 ? text : listMarked(text, markedAt);
     const fingerprint =
-      kind === "pre" ? hash52(text, frame.pathHash) : hash52Lower(text, frame.pathHash);
+      kind === "pre" ? hash52(hashed, frame.pathHash) : hash52Lower(hashed, frame.pathHash);
     blocks.push({
       kind,
       level,

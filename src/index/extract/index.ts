@@ -5,7 +5,7 @@
  * - `extractPage` (extract.ts) applies the page-level rules (rules.ts): drops scripts, forms,
  *   navigation, the page header and footer, asides, hidden elements, cookie banners, skip links
  *   and tables of contents; keeps `<main>` or `<article>` when marked; lays text out as paragraphs,
- *   "- " list lines, " | " table rows and verbatim `<pre>`.
+ *   indented list lines, table rows of tab-separated cells and verbatim `<pre>`.
  * - `createSiteBoilerplate` (boilerplate.ts) learns what a site repeats on its pages and removes it
  *   (DocBook's "Prev Up Home Next" tables, plain-`<div>` menus and footers), during a crawl and in a
  *   final pass.
@@ -38,3 +38,4 @@ export type {
   Region,
   Section,
 } from "./types.js";
+export { CELL_SEP } from "./types.js";

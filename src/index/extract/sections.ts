@@ -1,6 +1,6 @@
 /** Blocks → sections: a new section at every heading, text joined by the blocks' separators. */
 import { primaryLanguage } from "./language.js";
-import type { Block, DetectLanguage, Section } from "./types.js";
+import { type Block, CELL_SEP, type DetectLanguage, type Section } from "./types.js";
 
 /** Shortest section text (in characters) handed to a language detector. */
 const DETECT_MIN_CHARS = 200;
@@ -78,7 +78,7 @@ export function buildSections(
     if (current.length === 0) current.declared = declared;
     let sep = block.sep;
     if (current.length > 0 && prev) {
-      if (sep === " | " && prev.row !== block.row) sep = "\n";
+      if (sep === CELL_SEP && prev.row !== block.row) sep = "\n";
       if (sep === "\n" && (block.group === 0 || prev.group !== block.group)) sep = "\n\n";
     }
     const offset = current.length === 0 ? 0 : current.length + sep.length;

@@ -45,6 +45,8 @@ export interface ExtractOptions {
   observer?: ParseObserver;
 }
 
+export { CELL_SEP } from "../../store/types.js";
+
 /** The kind of one text block, which decides how it joins its neighbours in section text. */
 export type BlockKind = "heading" | "text" | "item" | "cell" | "pre";
 
@@ -64,11 +66,14 @@ export interface Block {
    * same or a higher level (flat HTML). Always -1 for other blocks.
    */
   scopeEnd: number;
-  /** The block's text: whitespace collapsed (kept as is in `pre`), trimmed; never empty. */
+  /**
+   * The block's text: whitespace collapsed (kept as is in `pre`), trimmed, never empty; a list
+   * item's lines are indented by two spaces per level of its list.
+   */
   text: string;
   /**
    * How this block joins the previous one in section text: "\n\n" (new paragraph), "\n" (next
-   * list item or table row, or next paragraph in a cell) or " | " (next cell of a row).
+   * list item or table row, or next paragraph in a cell) or CELL_SEP (next cell of a row).
    */
   sep: string;
   /** The id a link should target to reach this block: the last id opened before it ends. */
@@ -77,7 +82,7 @@ export interface Block {
   lang: string | null;
   /** The outermost list or table this block belongs to (0: none); "\n" joins only within one. */
   group: number;
-  /** The table row of a cell (0: none); " | " joins only cells of one row. */
+  /** The table row of a cell (0: none); CELL_SEP joins only cells of one row. */
   row: number;
   /** Most of the block's text is link text (navigation is made of such blocks). */
   linked: boolean;
@@ -114,8 +119,9 @@ export interface Section {
   anchor: string | null;
   /**
    * The section's text: blocks joined by their separators (paragraphs by a blank line, list items
-   * as "- " lines, table rows as lines with cells joined by " | ", `<pre>` kept as written). The
-   * heading itself is in `headingPath`, not here. May be "" for a heading with no text below it.
+   * as lines indented by their depth, table rows as lines with cells joined by CELL_SEP, `<pre>`
+   * kept as written): only what the page shows, and whitespace. The heading itself is in
+   * `headingPath`, not here. May be "" for a heading with no text below it.
    */
   text: string;
   /** The section's language when it differs from the page's. */

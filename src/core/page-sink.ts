@@ -32,8 +32,9 @@ export interface PageSink {
    */
   acceptIndexed?(page: FetchedPage, crawlId: number): Promise<void>;
   /**
-   * A crawl of a site already known begins: the sink brings what it holds of the site up to date
-   * (pages indexed by an older analysis are indexed again), even if no page of the site changed.
+   * A crawl or a refresh of a site already known begins: the sink brings what it holds of the site
+   * up to date (pages indexed by an older analysis are indexed again), even if no page of the site
+   * changed.
    */
   prepareSite?(siteId: number): Promise<void>;
 }

@@ -129,7 +129,10 @@ export async function refreshSite(
       `robots.txt could not be read (${outcome.detail}): without it HootyBot has no permission, so the site's pages left the index; the first crawl once it is readable again reads them back`,
     );
   }
+  // The pages that stay are brought up to this Hooty's analysis, if an older one indexed them:
+  // after an upgrade, answers meet them as a crawl would leave them within the hour.
   if (outcome.kind === "allow-all") {
+    await context.sink.prepareSite?.(site.id);
     return report(
       "allow-all",
       outcome.status,
@@ -139,6 +142,7 @@ export async function refreshSite(
   }
   const robots = outcome.robots;
   const removed = await removeAll((url) => robots.allows(url));
+  if (removed < urls.length) await context.sink.prepareSite?.(site.id);
   return report(
     "rules",
     outcome.status,

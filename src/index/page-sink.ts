@@ -98,6 +98,9 @@ export function createIndexSink(store: IndexStore): PageSink {
       return inProgress.run(page.html.length, () => indexPage(page));
     },
     async prepareSite(siteId) {
+      // A site indexed as now is loaded when its first page comes, if one does.
+      if (!sites.has(siteId) && (await store.texts.analysisVersion(siteId)) === ANALYSIS_VERSION)
+        return;
       await siteOf(siteId);
     },
     async remove(siteId, url) {

@@ -114,6 +114,27 @@ describe("an index written by an older Hooty", () => {
     expect(hashes.older).toBe(0);
     expect(await inVocabulary(shared, s.origin, "alphaword")).toBe(true);
   });
+
+  it("is analysed again by `hooty refresh`, with no page fetched", async () => {
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("welcomeword", ["/a"])),
+      "/a": html(markedPage("alphaword")),
+    });
+    const file = join(tempDir(), "hooty.sqlite");
+    const shared = store(file);
+    expect((await crawl(`${s.origin}/`, { store: shared, settings: FAST })).pages.indexed).toBe(2);
+    makeIndexOlder(file);
+
+    const before = s.log.length;
+    expect(await refresh(shared, s.origin)).toMatchObject({
+      robots: "rules",
+      pages: { removed: 0 },
+    });
+    expect(s.log.slice(before).map((r) => r.path)).toEqual(["/robots.txt"]);
+    expect(passageHashes(file).older).toBe(0);
+    expect(await inVocabulary(shared, s.origin, "alphaword")).toBe(true);
+  });
 });
 
 describe("what leaves the index", () => {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ask, openStore } from "../../app.js";
+import type { Citation } from "../../core/answer.js";
 import { usageError } from "../../core/errors.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
@@ -23,13 +24,17 @@ export function registerAsk(program: Command): void {
       const { covered, answer, citations } = await ask(store, site.id, question);
       out.result(
         { covered, answer, citations },
-        [
-          answer,
-          ...citations.map((c, i) => `[${i + 1}] ${c.title}\n    ${c.url}\n    "${c.quote}"`),
-        ].join("\n"),
+        [answer, ...citations.map((c, i) => citationText(c, i + 1))].join("\n"),
       );
     } finally {
       await store.close();
     }
   });
+}
+
+/** A citation for people: its number and title, then its link and quote indented beneath. */
+export function citationText(citation: Citation, n: number): string {
+  // Each further line of the quote lines up with its first (blank lines stay empty).
+  const quote = citation.quote.replace(/\n(?=[^\n])/g, "\n     ");
+  return `[${n}] ${citation.title}\n    ${citation.url}\n    "${quote}"`;
 }

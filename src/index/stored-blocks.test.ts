@@ -8,9 +8,33 @@ const HTML =
   "<li><p>Three</p><p>more</p></li></ul><table><tr><td>a</td><td>1</td></tr></table></main></html>";
 
 describe("stored blocks", () => {
-  it("read back as extraction left them", () => {
+  it("a page's blocks and regions come back as extraction left them", () => {
+    const page = extractPage({
+      url: "https://example.org/a",
+      html: '<html lang="en"><body><h1 id="t">Title</h1><dl><dt>Returns:</dt><dd>a count</dd></dl><table><tr><td><a href="/b">B</a></td><td>c</td></tr></table></body></html>',
+    });
+    const back = decodeBlocks(page.url, encodeBlocks(page));
+    expect(back.blocks).toEqual(page.blocks);
+    expect(back.regions).toEqual(page.regions);
+    expect(back.blocks.map((b) => b.term)).toEqual([false, true, false, false, false]);
+  });
+
+  it("a page with lists and a table reads back whole", () => {
     const page = extractPage({ url: URL, html: HTML }, { sections: false });
     expect(decodeBlocks(URL, encodeBlocks(page))).toEqual(page);
+  });
+
+  it("blocks stored before terms were told apart read as no terms", () => {
+    const old = JSON.stringify({
+      title: "T",
+      lang: "en",
+      blocks: [["text", 0, -1, "Returns:", "\n\n", null, null, 0, 0, 0, 12345]],
+      regions: [],
+    });
+    expect(decodeBlocks("https://example.org/a", old).blocks[0]).toMatchObject({
+      text: "Returns:",
+      term: false,
+    });
   });
 
   it("a page stored with list marks and cell bars (before analysis version 4) reads as one read now", () => {

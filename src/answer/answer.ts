@@ -96,7 +96,10 @@ function unsaidNames(text: string, lang: string, ranked: readonly Ranked[]): str
   return names.filter((name) => !said.some((passage) => passage.includes(nameForm(name))));
 }
 
-/** The indexed text of the passages' pages, sections joined as the page shows them. */
+/**
+ * The indexed text of the passages' pages as the page shows it: each heading once, where it
+ * stands, and the sections' text.
+ */
 async function textsOfPages(
   texts: TextIndex,
   siteId: number,
@@ -105,8 +108,16 @@ async function textsOfPages(
   const urls = [...new Set(passages.map((p) => p.chunk.places[0]?.url ?? ""))].filter(Boolean);
   const read = await Promise.all(
     urls.map(async (url) => {
-      const sections = await texts.sections(siteId, url);
-      return [url, sections.map((s) => s.text).join("\n")] as const;
+      const lines: string[] = [];
+      let path: readonly string[] = [];
+      for (const section of await texts.sections(siteId, url)) {
+        // The headings this section opens: those its path does not share with the one before.
+        let shared = 0;
+        while (shared < path.length && path[shared] === section.headingPath[shared]) shared++;
+        lines.push(...section.headingPath.slice(shared), section.text);
+        path = section.headingPath;
+      }
+      return [url, lines.join("\n")] as const;
     }),
   );
   return new Map(read);

@@ -43,6 +43,19 @@ describe("textFragmentUrl on a page that repeats the quote's first words", () =>
   });
 });
 
+describe("textFragmentUrl on preformatted text", () => {
+  it("keeps the spaces a <pre> shows between words, which a browser matches as they are", () => {
+    const quote =
+      'FATAL:  password authentication failed for user "andym"\n\nMessages like this indicate that you contacted the server.';
+    expect(textFragmentUrl("https://x.org/a", quote)).toBe(
+      "https://x.org/a#:~:text=FATAL%3A%20%20password%20authentication%20failed%20for,that%20you%20contacted%20the%20server.",
+    );
+    expect(textFragmentUrl("https://x.org/a", " Foo   |       |        1 | 30\n(7 rows)")).toBe(
+      "https://x.org/a#:~:text=Foo%20%20%20%7C%20%20%20%20%20%20%20%7C%20%20%20%20%20%20%20%201%20%7C,(7%20rows)",
+    );
+  });
+});
+
 describe("textFragmentUrl on lists and tables", () => {
   it("takes the ends from a list's items and a table row's cells, each a block of its own", () => {
     expect(
@@ -50,6 +63,18 @@ describe("textFragmentUrl on lists and tables", () => {
     ).toBe("https://x.org/a#idm1:~:text=Update%20the%20package%20list%3A,apt%20update");
     expect(textFragmentUrl("https://x.org/a", "work_mem\t4MB\tmemory per sort")).toBe(
       "https://x.org/a#:~:text=work_mem,memory%20per%20sort",
+    );
+  });
+
+  it("starts at the first block the page has not said before: not at a header cell it repeats", () => {
+    const before = "Paket\tPopcon\ncoreutils\tV:908\n";
+    const quote = "Paket\tPopcon\tGröße\nwhois\tV:28\tmkpasswd";
+    expect(textFragmentUrl("https://x.org/a", quote, null, before)).toBe(
+      "https://x.org/a#:~:text=Gr%C3%B6%C3%9Fe,mkpasswd",
+    );
+    // Nothing later tells it apart either: the first block, as the quote begins.
+    expect(textFragmentUrl("https://x.org/a", "Paket\tPopcon", null, before)).toBe(
+      "https://x.org/a#:~:text=Paket,Popcon",
     );
   });
 

@@ -11,7 +11,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ask } from "../../src/app.js";
 import type { Store } from "../../src/store/types.js";
-import { crawl, htmlRoute, site, store } from "../helpers/crawl.js";
+import { crawl, htmlRoute, mainPage, site, store } from "../helpers/crawl.js";
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) =>
   existsSync(path),
@@ -23,19 +23,16 @@ const FILLER = Array.from(
   (_, i) => `<p>Paragraph ${i} of the general notes, which say nothing about the question.</p>`,
 ).join("");
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-
 const routes = {
   "/robots.txt": htmlRoute("User-agent: *\nAllow: /\n"),
   "/": htmlRoute(
-    page(
+    mainPage(
       "Server handbook",
       '<p>See <a href="/errors">error messages</a> and <a href="/packages">packages</a>.</p>',
     ),
   ),
   "/errors": htmlRoute(
-    page(
+    mainPage(
       "Error messages",
       `${FILLER}<h2 id=auth>Authentication failures</h2>` +
         '<pre>FATAL:  password authentication failed for user "andym"</pre>' +
@@ -43,7 +40,7 @@ const routes = {
     ),
   ),
   "/packages": htmlRoute(
-    page(
+    mainPage(
       "Packages",
       "<table><tr><th>Package</th><th>Size</th></tr><tr><td>gzip</td><td>231</td></tr></table>" +
         `${FILLER}<h2 id=crypt>Encryption tools</h2>` +

@@ -4,21 +4,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { ask } from "../../src/app.js";
-import { crawl, htmlRoute, site, store } from "../helpers/crawl.js";
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+import { crawl, htmlRoute, mainPage, site, store } from "../helpers/crawl.js";
 
 const routes = {
   "/robots.txt": htmlRoute("User-agent: *\nAllow: /\n"),
   "/": htmlRoute(
-    page(
+    mainPage(
       "Server handbook",
       '<p>How the server is run: <a href="/limits">connection limits</a>, <a href="/settings">settings</a>.</p>',
     ),
   ),
   "/limits": htmlRoute(
-    page(
+    mainPage(
       "Connection limits",
       "<h2 id=refuse>When connections are refused</h2>" +
         "<p>The server refuses new connections when any of the following holds:</p>" +
@@ -27,7 +24,7 @@ const routes = {
     ),
   ),
   "/settings": htmlRoute(
-    page(
+    mainPage(
       "Settings",
       "<h2 id=table>Settings and their defaults</h2>" +
         "<table><tr><th>Setting</th><th>Default</th><th>Meaning</th></tr>" +

@@ -80,6 +80,11 @@ export function htmlRoute(body: string, status = 200, headers: Record<string, st
   };
 }
 
+/** An English page of `body` (HTML) in its `<main>`, under an `<h1>` of its title. */
+export function mainPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
 export function pageHtml(title: string, links: string[], extraHead = ""): string {
   const anchors = links.map((href) => `<li><a href="${href}">${href}</a></li>`).join("");
   return `<!doctype html><html lang="en"><head><title>${title}</title>${extraHead}</head><body><main><h1>${title}</h1><p>This page, ${title}, tells visitors something different: ${title} has its own words and its own paragraph of readable text.</p><ul>${anchors}</ul></main></body></html>`;

@@ -56,8 +56,7 @@ export function gaps(log: LoggedRequest[]): number[] {
 
 export const paths = (log: LoggedRequest[]) => log.map((r) => r.path);
 
-/** A small site: `/` links to /p1 … /pN, each a real page. */
-/** A home page linking to `count` pages; `robots` may be read anew at each request. */
+/** A small site: `/` links to /p1 … /pN, each a real page; `robots` may be read anew at each request. */
 export function pagesSite(
   count: number,
   robots: string | (() => string) = "User-agent: *\nAllow: /\n",

@@ -32,6 +32,15 @@ describe("textFragmentUrl on a page that repeats the quote's first words", () =>
     );
   });
 
+  it("counts words the page has with other accents or case as said: a browser matches them", () => {
+    const quote =
+      "Über den Fluss führt eine Brücke, die im Winter gesperrt ist, weil sie vereist und glatt wird.";
+    const before = "UBER DEN FLUSS FUHRT EINE Straße.\n";
+    expect(textFragmentUrl("https://x.org/b", quote, null, before)).toContain(
+      ":~:text=%C3%9Cber%20den%20Fluss%20f%C3%BChrt%20eine%20Br%C3%BCcke%2C,",
+    );
+  });
+
   it("links the quote whole when only its end would tell it apart", () => {
     const quote =
       "Free delivery applies to all orders over fifty pounds, and to every order sent to the Scottish islands.";

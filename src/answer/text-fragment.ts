@@ -51,11 +51,36 @@ function blocksOf(quote: string): { block: QuoteBlock; at: number }[] {
 }
 
 /**
- * Whether `words` stand in `text` as a browser matches a fragment term: in order, case and runs
- * of whitespace aside. A search over the text as it is (a page can be long: no lower-cased copy).
+ * Per base letter ("u"), the accented Latin letters a browser matches it with ("ùúûüũū…", both
+ * cases): Chromium finds "Für" for the term "fur", and "fur" for "Für".
+ */
+const ACCENTED = (() => {
+  const variants = new Map<string, string>();
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const letter = String.fromCharCode(code);
+    const base = letter.normalize("NFD")[0]?.toLowerCase() ?? "";
+    if (base !== letter.toLowerCase() && /^[a-z]$/.test(base)) {
+      variants.set(base, (variants.get(base) ?? "") + letter);
+    }
+  }
+  return variants;
+})();
+
+/** A regular expression's part that matches `char` as a browser does: any case, any accent. */
+function loosely(char: string): string {
+  const base = char.normalize("NFD")[0]?.toLowerCase() ?? char;
+  const accented = ACCENTED.get(base);
+  if (accented) return `[${base}${accented}]`;
+  return char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Whether `words` stand in `text` as a browser matches a fragment term: in order, case, accents
+ * and runs of whitespace aside. A search over the text as it is (a page can be long: no folded
+ * copy).
  */
 function standsIn(text: string, words: readonly string[]): boolean {
-  const pattern = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+  const pattern = words.map((word) => Array.from(word, loosely).join("")).join("\\s+");
   return new RegExp(pattern, "iu").test(text);
 }
 

@@ -3,6 +3,7 @@
  * table's cells: the indexed text adds no mark the page does not show.
  */
 import { describe, expect, it } from "vitest";
+import { collapsed, shownText } from "../../bench/shown-text.js";
 import { ask } from "../../src/app.js";
 import { crawl, htmlRoute, mainPage, site, store } from "../helpers/crawl.js";
 
@@ -34,18 +35,6 @@ const routes = {
   ),
 };
 
-/** The page's text as a browser shows it, whitespace collapsed (these pages have no entities). */
-function visibleText(html: string): string {
-  const body = html.slice(html.indexOf("<body>"));
-  return body
-    .replace(/<\/?(?:body|main|h[1-6]|p|ul|li|table|tr|th|td)\b[^>]*>/g, " ")
-    .replace(/<[^>]+>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
-
 describe("quotes at the source", () => {
   it("a quote spanning list items or table cells is found on the page", async () => {
     const s = await site(routes);
@@ -64,7 +53,7 @@ describe("quotes at the source", () => {
       expect(first?.url.startsWith(`${s.origin}${path}#`), question).toBe(true);
       for (const citation of answer.citations) {
         const html = await (await fetch(citation.url.split("#")[0] as string)).text();
-        expect(visibleText(html), question).toContain(collapsed(citation.quote));
+        expect(shownText(html), question).toContain(collapsed(citation.quote));
       }
     }
     // The quotes above cross an item or a cell: the list's intro with an item, a whole row.

@@ -25,13 +25,14 @@ function throttledThenOk(
   times: number,
   headers: (n: number) => Record<string, string>,
   status = 429,
+  title = "Finally",
 ) {
   let seen = 0;
   return (_req: unknown, res: ServerResponse) => {
     seen++;
     if (seen <= times)
       res.writeHead(status, { "content-type": "text/plain", ...headers(seen) }).end("slow down");
-    else res.writeHead(200, { "content-type": "text/html" }).end(pageHtml("Finally", []));
+    else res.writeHead(200, { "content-type": "text/html" }).end(pageHtml(title, []));
   };
 }
 
@@ -123,6 +124,22 @@ describe("429 and 503", () => {
     expect(waits[0]).toBeGreaterThanOrEqual(600);
     expect(waits[1]).toBeGreaterThanOrEqual(1200);
     expect(waits[2]).toBeGreaterThanOrEqual(2400);
+  });
+
+  it("backs off from a Retry-After of 0 or a date already past, rather than ask again at once", async () => {
+    const past = () => ({ "retry-after": new Date(Date.now() - 60_000).toUTCString() });
+    const s = await site({
+      ...pagesSite(2),
+      "/p1": throttledThenOk(2, () => ({ "retry-after": "0" }), 503),
+      "/p2": throttledThenOk(1, past, 429, "At last"),
+    });
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 800 } } });
+    expect(report.pages.indexed).toBe(3);
+    const zero = gaps(arrivalsOf(s.log, "/p1"));
+    expect(zero).toHaveLength(2);
+    expect(zero[0]).toBeGreaterThanOrEqual(800);
+    expect(zero[1]).toBeGreaterThanOrEqual(1600);
+    expect(gaps(arrivalsOf(s.log, "/p2"))[0]).toBeGreaterThanOrEqual(800);
   });
 
   it("gives up with rate-limited and the wait asked when the wait is too long, and never comes back early", async () => {

@@ -59,8 +59,8 @@ export interface ExchangeOptions {
   retryThrottled?: boolean;
   /**
    * With `retryThrottled` false, still waits and asks again, `times` times at most, when a 429/503
-   * names its Retry-After and that wait is at most `maxWaitMs` (robots.txt: a short limit is
-   * waited out, not read as no permission).
+   * names its Retry-After and the wait (the backoff's, for a zero one) is at most `maxWaitMs`
+   * (robots.txt: a short limit is waited out, not read as no permission).
    */
   retryShortWait?: { maxWaitMs: number; times: number };
   /**
@@ -266,14 +266,18 @@ export class SiteGate {
         return response;
       }
       const asked = retryAfterMs(response.headers, ended);
-      const wait = asked ?? this.options.backoffMs * 2 ** throttled;
+      // "Retry-After: 0", or a date already past, names no time the server will cope again: it is
+      // backed off from as from an answer without one (later than asked, never earlier), instead
+      // of asked again at the pace's half second until `maxThrottled` gives up.
+      const named = asked !== null && asked > 0 ? asked : null;
+      const wait = named ?? this.options.backoffMs * 2 ** throttled;
       this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
       // robots.txt's answer is handed back whatever the wait (its crawl stops as robots-unavailable,
       // the wait kept in `retryUntil`: no later request comes early).
       const tooLong = wait > this.options.maxWaitMs && !options.robotsFetch;
       if (tooLong || (retry && throttled + 1 >= this.options.maxThrottled)) {
         const detail = tooLong
-          ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${asked === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
+          ? `${response.status} asked HootyBot to wait ${waitWords(wait)}${named === null ? " (backing off)" : ""}, longer than the ${waitWords(this.options.maxWaitMs)} it waits`
           : `${response.status} answered ${throttled + 1} times in a row`;
         await this.stopRateLimited(detail, request.url, response.status, wait);
       }
@@ -283,7 +287,7 @@ export class SiteGate {
         retry ||
         (short !== undefined &&
           asked !== null &&
-          asked <= short.maxWaitMs &&
+          wait <= short.maxWaitMs &&
           throttled < short.times);
       if (!again) return response;
     }

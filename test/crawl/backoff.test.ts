@@ -227,6 +227,19 @@ describe("robots.txt errors", () => {
     expect(gaps(s.log)[0]).toBeGreaterThanOrEqual(2000);
   });
 
+  it("a robots.txt 429 with a Retry-After of 0 is asked for again after the backoff, twice at most", async () => {
+    const s = await site({
+      ...pagesSite(2),
+      "/robots.txt": (_req, res) => res.writeHead(429, { "retry-after": "0" }).end(),
+    });
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 700 } } });
+    expect(report.problems[0]).toMatchObject({ kind: "robots-unavailable", status: 429 });
+    expect(paths(s.log)).toEqual(["/robots.txt", "/robots.txt", "/robots.txt"]);
+    const [first, second] = gaps(s.log);
+    expect(first).toBeGreaterThanOrEqual(700);
+    expect(second).toBeGreaterThanOrEqual(1400);
+  });
+
   it("a robots.txt 503 asking for an hour stops the site as robots-unavailable, and nothing asks early", async () => {
     const s = await site({
       ...pagesSite(2),

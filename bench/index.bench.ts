@@ -42,10 +42,11 @@ interface Run {
  * a later one to collect, which slowed every round after the first, Readability's most (from 127
  * to 68 pages/s over five rounds).
  *
- * A forced collection also collects the object shapes (maps) no live object has any more, and V8
- * then drops the optimised code that checks for them: Hooty's index phase had some 50 functions
- * deoptimised and 210 compiled again in each timed round (`--trace-deopt`, `--trace-opt`), which a
- * crawl, whose pages keep those shapes alive, never meets. So `rewarm` (a few pages of another
+ * A forced collection also collects objects that optimised code refers to weakly (shapes no live
+ * object has any more, among them), and V8 then drops that code ("reason: weak objects"): Hooty's
+ * index phase had some 50 functions deoptimised and 210 compiled again in each timed round
+ * (`--trace-deopt`, `--trace-opt`), which a crawl, whose pages in flight keep them alive, never
+ * meets. So `rewarm` (a few pages of another
  * site, or of the peer) runs after the collection and before the clock starts.
  */
 async function timed(
@@ -195,7 +196,7 @@ export const indexBench: BenchSuite = {
       ),
       "",
       `Pages: ${corpus.label}. In each of ${ROUNDS} rounds Hooty reads every page (into a new SQLite file), then Readability; ` +
-        `the faster round of each is shown (on a shared machine, the round least slowed by other work); all after a warm-up round of each, in one process, each timed run starting from a fully collected heap, after which each side reads ${REWARM_PAGES} pages untimed (Hooty into a site of its own): V8's forced collection drops the optimised code whose object shapes it collected, which a running crawl never meets. ` +
+        `the faster round of each is shown (on a shared machine, the round least slowed by other work); all after a warm-up round of each, in one process, each timed run starting from a fully collected heap, after which each side reads ${REWARM_PAGES} pages untimed (Hooty into a site of its own): V8's forced collection drops optimised code whose weakly held objects it collected, which a running crawl never meets. ` +
         "Hooty's time covers extraction, language detection, site boilerplate (learning, and re-indexing earlier pages when what it drops changes), " +
         "sections, passages, analysis of every term and one transaction per page, on a store opened as the crawl's store thread opens it (the WAL copied back by a thread of its own); Readability's only extraction. " +
         `The second row (run once, after the others) hands ${TOGETHER} pages over at once, as the crawler does when as many sites are crawled at once; ` +

@@ -39,6 +39,21 @@ const source = (files: Record<string, Buffer>, limit: number) => ({
 });
 
 describe("readSitemaps", () => {
+  it("reads a sitemap robots.txt names by its path as the site's own, and none of another origin", async () => {
+    const asked: string[] = [];
+    const files = served({ "/maps/index.xml": Buffer.from(urlset(3)) });
+    const { pages } = await readSitemaps({
+      ...source({}, 100),
+      listed: ["/maps/index.xml", "//elsewhere.example/sitemap.xml", "http://[bad"],
+      fetch: (url: string) => {
+        asked.push(url);
+        return files(url);
+      },
+    });
+    expect(pages).toEqual([`${ORIGIN}/page-0`, `${ORIGIN}/page-1`, `${ORIGIN}/page-2`]);
+    expect(asked).toEqual([`${ORIGIN}/maps/index.xml`, `${ORIGIN}/sitemap.xml`]);
+  });
+
   it("reads of a huge gzipped sitemap only the URLs it wants", async () => {
     // 200,000 entries, about 14 MB unpacked.
     const huge = gzipSync(urlset(200_000));

@@ -16,6 +16,15 @@ export interface SitemapSource {
   fetch: (url: string) => Promise<FetchResponse>;
 }
 
+/** A `Sitemap` line's URL, a path read against the robots.txt it stands in; "" when unreadable. */
+function inRobots(url: string, origin: string): string {
+  try {
+    return new URL(url, `${origin}/robots.txt`).href;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Pages named by the site's sitemaps: those listed in robots.txt and `/sitemap.xml`, following
  * sitemap indexes, on the site's own origin only. A sitemap that is missing or unreadable is
@@ -29,7 +38,10 @@ export async function readSitemaps(source: SitemapSource) {
       return false;
     }
   };
-  const queue = [...new Set([...source.listed.filter(own), `${source.origin}/sitemap.xml`])];
+  // robots.txt should name a sitemap by its full URL; one named by its path ("/sitemap_index.xml")
+  // can only mean the site's own, and is read as that.
+  const listed = source.listed.map((url) => inRobots(url, source.origin)).filter(own);
+  const queue = [...new Set([...listed, `${source.origin}/sitemap.xml`])];
   const seen = new Set<string>();
   const pages: string[] = [];
   while (queue.length > 0 && seen.size < source.maxFiles && pages.length < source.limit) {

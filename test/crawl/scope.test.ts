@@ -265,10 +265,15 @@ describe("what HootyBot fetches", () => {
     expect(s.log.filter((r) => /^\/p\d/.test(r.path))).toHaveLength(2);
   });
 
-  it("reads sitemaps from robots.txt and /sitemap.xml, own origin only", async () => {
+  it("reads sitemaps from robots.txt (a path there too) and /sitemap.xml, own origin only", async () => {
     const s = await site({
-      ...pagesSite(0, "User-agent: *\nAllow: /\nSitemap: /ignored-relative.xml\n"),
+      ...pagesSite(0, "User-agent: *\nAllow: /\nSitemap: /by-path.xml\n"),
       "/": htmlRoute(pageHtml("Home", [])),
+      "/by-path.xml": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end(`<urlset><url><loc>${s.origin}/from-listed</loc></url></urlset>`),
+      "/from-listed": htmlRoute(pageHtml("Listed by path", [])),
       "/sitemap.xml": (_req, res) =>
         res
           .writeHead(200, { "content-type": "application/xml" })
@@ -287,7 +292,8 @@ describe("what HootyBot fetches", () => {
     });
     const report = await crawl(`${s.origin}/`);
     expect(paths(s.log)).toContain("/from-sitemap");
-    expect(report.pages.indexed).toBe(2);
+    expect(paths(s.log)).toContain("/from-listed");
+    expect(report.pages.indexed).toBe(3);
   });
 
   it("obeys meta robots and X-Robots-Tag: noindex pages stay out, nofollow links are not followed", async () => {

@@ -20,6 +20,7 @@ describe("hooty: notes on the lines HootyBot reads differently or not at all", (
       "Noindex: /y",
       "just some words",
       "User-agent: /path",
+      "Sitemap: /sitemap_index.xml",
     ].join("\n");
     expect(lintRobots(text)).toEqual([
       { line: 1, message: "a rule before the first User-agent line belongs to no group: ignored" },
@@ -30,6 +31,11 @@ describe("hooty: notes on the lines HootyBot reads differently or not at all", (
       { line: 6, message: '"Noindex" is not a directive HootyBot reads: ignored' },
       { line: 7, message: 'not a "key: value" line: ignored' },
       { line: 8, message: '"/path" names no crawler' },
+      {
+        line: 9,
+        message:
+          '"/sitemap_index.xml" is not a full URL: HootyBot reads it on the site itself, other crawlers may not',
+      },
     ]);
   });
 });

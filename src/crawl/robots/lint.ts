@@ -50,8 +50,14 @@ export function lintRobots(text: string): RobotsNote[] {
         note(line, `"${value}" is not a number of seconds: ignored`);
       else if (!inGroup) note(line, "a Crawl-delay before the first User-agent line: ignored");
     },
-    sitemap(line, _value, key) {
+    sitemap(line, value, key) {
       spelling(line, key, "sitemap");
+      if (value !== "" && !/^https?:\/\//i.test(value)) {
+        note(
+          line,
+          `"${value}" is not a full URL: HootyBot reads it on the site itself, other crawlers may not`,
+        );
+      }
     },
     unknown(line, key) {
       note(line, `"${key}" is not a directive HootyBot reads: ignored`);

@@ -21,6 +21,8 @@ describe("hooty: notes on the lines HootyBot reads differently or not at all", (
       "just some words",
       "User-agent: /path",
       "Sitemap: /sitemap_index.xml",
+      "Sitemap: //cdn.example/sitemap.xml",
+      "Sitemap: https://e.com/s.xml",
     ].join("\n");
     expect(lintRobots(text)).toEqual([
       { line: 1, message: "a rule before the first User-agent line belongs to no group: ignored" },

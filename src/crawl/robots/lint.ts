@@ -52,7 +52,8 @@ export function lintRobots(text: string): RobotsNote[] {
     },
     sitemap(line, value, key) {
       spelling(line, key, "sitemap");
-      if (value !== "" && !/^https?:\/\//i.test(value)) {
+      // A path (no scheme, no host): read against the robots.txt (sitemaps/read.ts).
+      if (value !== "" && !/^[a-z][a-z\d+.-]*:/i.test(value) && !value.startsWith("//")) {
         note(
           line,
           `"${value}" is not a full URL: HootyBot reads it on the site itself, other crawlers may not`,

@@ -46,8 +46,8 @@ interface Run {
  * object has any more, among them), and V8 then drops that code ("reason: weak objects"): Hooty's
  * index phase had some 50 functions deoptimised and 210 compiled again in each timed round
  * (`--trace-deopt`, `--trace-opt`), which a crawl, whose pages in flight keep them alive, never
- * meets. So `rewarm` (a few pages of another
- * site, or of the peer) runs after the collection and before the clock starts.
+ * meets. So `rewarm` (a few pages of another site, or of the peer) runs after the collection and
+ * before the clock starts.
  */
 async function timed(
   pages: Page[],

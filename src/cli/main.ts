@@ -23,9 +23,10 @@ export function commandFirst(argv: readonly string[]): string[] {
 
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 failure, 2 bad usage, 130/143 a signal. */
 export async function run(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const args = commandFirst(argv);
+  const program = await buildProgram(args);
   try {
-    await program.parseAsync(commandFirst(argv), { from: "user" });
+    await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

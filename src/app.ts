@@ -9,6 +9,7 @@ import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import type { RefreshContext } from "./crawl/refresh.js";
 import type { CrawlContext } from "./crawl/site-crawl.js";
+import { describeStoreFailure } from "./store/sqlite/failures.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
 import type { SiteRecord, Store } from "./store/types.js";
 
@@ -58,6 +59,15 @@ export function openStore(options: StoreOptions = {}): Store {
     );
   }
   return openSqliteStore(file);
+}
+
+/**
+ * `error` as a failure of the data store in words the user can act on (the disk full, the data
+ * folder read-only, a file that is no Hooty data or is damaged); null when it is not one of those.
+ */
+export function storeFailure(error: unknown, options: StoreOptions = {}): HootyError | null {
+  if (error instanceof HootyError) return null;
+  return describeStoreFailure(error, sqliteFile(options), false);
 }
 
 export type CrawlRun = Omit<CrawlContext, "store" | "sink" | "fetch">;

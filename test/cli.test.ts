@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "./helpers/cli.js";
@@ -96,13 +96,38 @@ describe("hooty command line", () => {
     const file = join(tempDir(), "a-file");
     writeFileSync(file, "not a folder");
     // Under /proc, Node's recursive mkdir never returns: the command spun at full CPU.
-    for (const data of ["/proc/hooty-nope/data", join(file, "data")]) {
+    for (const [data, said] of [
+      ["/proc/hooty-nope/data", /^hooty: cannot open .*hooty\.sqlite: /],
+      [
+        join(file, "data"),
+        `hooty: the data folder ${join(file, "data")} cannot be made: ${file} is a file, not a folder; name another folder with --data`,
+      ],
+      [file, `hooty: the data folder ${file} is a file, not a folder: name a folder with --data`],
+    ] as const) {
       const result = await runHooty(["crawl", "http://127.0.0.1:9/", "--data", data]);
-      expect(result.code, data).not.toBe(0);
+      expect(result.code, data).toBe(1);
       const lines = result.stderr.trim().split("\n");
       expect(lines, data).toHaveLength(1);
-      expect(lines[0]).toMatch(/^hooty: cannot open .*hooty\.sqlite: /);
+      if (typeof said === "string") expect(lines[0]).toBe(said);
+      else expect(lines[0]).toMatch(said);
     }
+  });
+
+  it("says in one line when the data folder holds a file that is not Hooty's data", async () => {
+    const data = tempDir();
+    const file = join(data, "hooty.sqlite");
+    writeFileSync(file, "a shopping list, not a database\n".repeat(200));
+    for (const args of [
+      ["pages", "http://example.org"],
+      ["block", "example.net"],
+    ]) {
+      const result = await runHooty([...args, "--data", data]);
+      expect(result.code, args[0]).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `hooty: ${file} is not a Hooty data file (it is not an SQLite database): move it away, or choose another folder with --data`,
+      );
+    }
+    expect(readFileSync(file, "utf8")).toBe("a shopping list, not a database\n".repeat(200));
   });
 
   it("finds the data folder from $HOOTY_DATA", async () => {

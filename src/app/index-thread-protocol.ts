@@ -65,7 +65,10 @@ export type Call<Request> = Request & { id: number };
 export type Calls<Request> = Call<Request>[];
 export type Replies = Reply[];
 
-export type Reply = { id: number; error: null; value: unknown } | { id: number; error: string };
+/** A failed call's reply names the error's `code` too (SQLite's or the system's), when it has one. */
+export type Reply =
+  | { id: number; error: null; value: unknown }
+  | { id: number; error: string; code?: string };
 
 /** The last message to a thread: it closes its store connection and ends. */
 export type Close = { op: "close" };

@@ -56,7 +56,8 @@ export function callsOver<Request>(post: (calls: Calls<Request>) => void): Calle
         if (!call) continue;
         pending.delete(reply.id);
         if (reply.error === null) call.done(reply.value);
-        else call.fail(new Error(reply.error));
+        else
+          call.fail(Object.assign(new Error(reply.error), reply.code ? { code: reply.code } : {}));
       }
     },
     fail(error) {
@@ -84,7 +85,7 @@ export function answerCalls<Request>(
   // The calls of a batch settle over several microtasks: their replies are sent once those ran.
   const post = (replies: Replies) => port.postMessage(replies);
   const reply = batchingSender<Reply>(setImmediate, post, (one, error) =>
-    post([{ id: one.id, error: error.message }]),
+    post([failure(one.id, error)]),
   );
   port.on("message", (message) => {
     if (!Array.isArray(message)) {
@@ -94,8 +95,7 @@ export function answerCalls<Request>(
     for (const call of message as Calls<Request>) {
       run(call).then(
         (value) => reply({ id: call.id, error: null, value }),
-        (error: unknown) =>
-          reply({ id: call.id, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply(failure(call.id, error)),
       );
     }
   });
@@ -146,6 +146,16 @@ export function batchingSender<T>(
       outbox = [];
       postBatch(post, batch, failed);
     });
+  };
+}
+
+/** The reply for a call that failed: its message, and its code when it has one. */
+function failure(id: number, error: unknown): Reply {
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    id,
+    error: error instanceof Error ? error.message : String(error),
+    ...(typeof code === "string" ? { code } : {}),
   };
 }
 

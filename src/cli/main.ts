@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { CommanderError } from "commander";
+import { type Command, CommanderError } from "commander";
 import { HootyError, oneLine } from "../core/errors.js";
 import { buildProgram } from "./program.js";
 
@@ -35,15 +35,36 @@ export async function run(argv: string[]): Promise<number> {
       if (error.code === "commander.help") return 0;
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (error instanceof HootyError) {
-      process.stderr.write(`hooty: ${oneLine(error)}\n`);
-      return error.exitCode;
+    const failure =
+      error instanceof HootyError ? error : await storeFailureOf(error, program, args);
+    if (failure) {
+      process.stderr.write(`hooty: ${oneLine(failure)}\n`);
+      return failure.exitCode;
     }
     // The reader of stdout went away (`hooty robots --batch < big | head -1`): nothing is wrong.
     if (isBrokenPipe(error)) return 0;
     process.stderr.write(`hooty: internal error: ${oneLine(error)}\n`);
     if (process.env.HOOTY_DEBUG) console.error(error);
     return 1;
+  }
+}
+
+/**
+ * The failure as one of the data store's (the disk full, the data folder read-only …), when it is
+ * one, for the data folder the command was given.
+ */
+async function storeFailureOf(
+  error: unknown,
+  program: Command,
+  args: readonly string[],
+): Promise<HootyError | null> {
+  const command = program.commands.find((c) => c.name() === args[0]);
+  const data = command?.opts().data as string | undefined;
+  const { storeFailure } = await import("../app.js");
+  try {
+    return storeFailure(error, { data });
+  } catch {
+    return null;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { crawl, openStore } from "../../app.js";
+import { crawl, openStore, storeFailure } from "../../app.js";
 import { HootyError, oneLine, usageError } from "../../core/errors.js";
 import type { CrawlReport } from "../../core/report.js";
 import { siteUrl } from "../../crawl/links/normalize.js";
@@ -82,7 +82,8 @@ export function registerCrawl(program: Command): void {
           const r = result.report;
           out.result(r, summary(r));
         } else {
-          failures.push(`${result.startUrl}: ${oneLine(result.error)}`);
+          const cause = storeFailure(result.error, { data: options.data }) ?? result.error;
+          failures.push(`${result.startUrl}: ${oneLine(cause)}`);
         }
       }
       // One site asked for and not crawled: its reason is the one line. Several sites: each

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { HootyError, oneLine } from "../../core/errors.js";
+import { describeStoreFailure } from "./failures.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 
 export type SqliteDatabase = Database.Database;
@@ -16,7 +17,10 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     makeFolder(dirname(file));
     db = new Database(file);
   } catch (error) {
-    throw new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error });
+    throw (
+      describeStoreFailure(error, file, true) ??
+      new HootyError("store", `cannot open ${file}: ${oneLine(error)}`, { cause: error })
+    );
   }
   try {
     db.pragma("journal_mode = WAL");
@@ -33,7 +37,10 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   } catch (error) {
     db.close();
     if (error instanceof HootyError) throw error;
-    throw new HootyError("store", `cannot prepare ${file}: ${oneLine(error)}`, { cause: error });
+    throw (
+      describeStoreFailure(error, file, true) ??
+      new HootyError("store", `cannot prepare ${file}: ${oneLine(error)}`, { cause: error })
+    );
   }
   return db;
 }

@@ -1006,7 +1006,8 @@ class SiteCrawl {
     if (hrefs.length === 0) return { added: 0, followed: [] };
     const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
-      const target = normalizeUrl(href, base ?? this.origin);
+      // A redirect's target is as `redirectTarget` spelt it: its session, if it kept one, stays.
+      const target = normalizeUrl(href, base ?? this.origin, { keepSession: hops > 0 });
       if (!target) continue;
       const outcome = this.neverFetched(target) ?? refuse;
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
@@ -1417,7 +1418,11 @@ function redirectTarget(response: FetchResponse, from: string): string | null {
   if (!isRedirect(response.status)) return null;
   const location = response.headers.location;
   if (!location) return null;
-  return normalizeUrl(location, from)?.href ?? null;
+  const target = normalizeUrl(location, from)?.href ?? null;
+  if (target !== from) return target;
+  // The page itself with a session added (`/p` → `/p;jsessionid=…`): the way such a server
+  // serves it, so that session is kept; a true redirect to itself stays one.
+  return normalizeUrl(location, from, { keepSession: true })?.href ?? null;
 }
 
 /** What a bot-protection page is, by the crawl's classifier; null for any other answer. */

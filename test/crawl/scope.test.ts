@@ -1,4 +1,5 @@
 /** What HootyBot fetches, and what it never does: proven on the server's own request log. */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawl, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
@@ -39,6 +40,68 @@ describe("what HootyBot fetches", () => {
     expect(s.log.every((r) => r.method === "GET")).toBe(true);
     expect(report.skipped).toMatchObject({ "not-html": 3, unsafe: 8, "off-site": 1 });
     expect(report.pages.indexed).toBe(2);
+  });
+
+  it("reads each page once where the server writes a new session into every link", async () => {
+    let sessions = 0;
+    const session = () => `${(++sessions).toString(16).padStart(8, "0")}c0ffee${"ab".repeat(9)}`;
+    // Like PHP or a servlet without a cookie: each answer opens a session and puts it in its links.
+    const page = (title: string) => () =>
+      htmlRoute(
+        pageHtml(title, [
+          `/a?PHPSESSID=${session()}`,
+          `/b;jsessionid=${session().toUpperCase()}`,
+          `/c?id=3&sid=${session()}`,
+        ]),
+      );
+    const routes = Object.fromEntries(
+      ["/", "/a", "/b", "/c"].map((path) => [
+        path,
+        (req: IncomingMessage, res: ServerResponse) => page(`Page ${path}`)()(req, res),
+      ]),
+    );
+    const s = await site(
+      { ...pagesSite(0), ...routes },
+      {
+        fallback: (req, res) => {
+          const path = (req.url ?? "").split(";")[0] ?? "";
+          const handler = routes[path];
+          if (handler) handler(req, res);
+          else res.writeHead(404).end();
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/a", "/b", "/c?id=3"]);
+    expect(report.pages).toEqual({ fetched: 4, indexed: 4 });
+  });
+
+  it("follows a redirect that adds a session to the page asked for, once", async () => {
+    const s = await site(
+      {
+        ...pagesSite(0),
+        "/": htmlRoute(pageHtml("Home", ["/plain-page"])),
+        "/plain-page": (_req, res) =>
+          res.writeHead(302, { location: "/plain-page;jsessionid=0A1B2C3D" }).end(),
+      },
+      {
+        fallback: (req, res) => {
+          if (req.url === "/plain-page;jsessionid=0A1B2C3D")
+            htmlRoute(pageHtml("The page", ["/"]))(req, res);
+          else res.writeHead(404).end();
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual([
+      "/robots.txt",
+      "/",
+      "/sitemap.xml",
+      "/plain-page",
+      "/plain-page;jsessionid=0A1B2C3D",
+    ]);
+    expect(report.pages.indexed).toBe(2);
+    expect(report.problems).toEqual([]);
   });
 
   it("reports error answers by their status, whatever their body or type", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizedHref } from "./normalize.js";
+import { normalizedHref, normalizeUrl } from "./normalize.js";
 
 describe("normalizedHref", () => {
   it("makes one spelling per page", () => {
@@ -15,6 +15,33 @@ describe("normalizedHref", () => {
     expect(normalizedHref("https://example.org/p?")).toBe("https://example.org/p");
     expect(normalizedHref("https://example.org/p?&#top")).toBe("https://example.org/p");
     expect(normalizedHref("https://example.org/ä ö")).toBe("https://example.org/%C3%A4%20%C3%B6");
+  });
+
+  it("drops a visitor's session from the URL, and keeps it when asked", () => {
+    const token = "7b2f0c9e4d1a8b3c5e6f7a8b9c0d1e2f";
+    for (const [href, expected] of [
+      [`/p?PHPSESSID=${token}&id=3`, "/p?id=3"],
+      [`/p?id=3&phpsessid=u5ka9t1s0g3`, "/p?id=3"],
+      [`/p;jsessionid=${token.toUpperCase()}?id=3`, "/p?id=3"],
+      [`/a;jsessionid=1A2B/b.jsp`, "/a/b.jsp"],
+      [`/p?ASPSESSIONIDQQGGGNCU=ABCDEFGHIJKLMNOPQRSTUVWX`, "/p"],
+      [`/p?osCsid=${token}&cPath=3`, "/p?cPath=3"],
+      [`/p?CFID=12345&CFTOKEN=67890`, "/p"],
+      [`/p?sid=${token}`, "/p"],
+      [`/forum/index.php?s=${token}&showtopic=5`, "/forum/index.php?showtopic=5"],
+      // `sid` and `s` name other things too: kept unless a long random token.
+      ["/p?sid=42", "/p?sid=42"],
+      ["/?s=install+debian", "/?s=install+debian"],
+      ["/p;type=a", "/p;type=a"],
+    ] as const) {
+      expect(normalizedHref(href, "https://example.org/"), href).toBe(
+        `https://example.org${expected}`,
+      );
+    }
+    expect(
+      normalizeUrl(`/p;jsessionid=1A2B?sid=${token}`, "https://example.org/", { keepSession: true })
+        ?.href,
+    ).toBe(`https://example.org/p;jsessionid=1A2B?sid=${token}`);
   });
 
   it("resolves relative links and refuses what is not a web page", () => {

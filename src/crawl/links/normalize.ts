@@ -1,13 +1,39 @@
 /**
  * One spelling per page: the URL HootyBot stores, compares and requests. Scheme and host in lower
  * case, default port dropped, fragment dropped, percent-encoding made canonical (hex upper case,
- * unreserved characters decoded, `%2F` kept), query parameters sorted and tracking parameters
- * removed, an empty query dropped, an empty path made `/`.
+ * unreserved characters decoded, `%2F` kept), query parameters sorted and tracking and session
+ * parameters removed, an empty query dropped, an empty path made `/`.
  */
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|yclid|igshid)$/i;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
-export function normalizeUrl(input: string | URL, base?: string | URL): URL | null {
+/**
+ * Parameters that carry a visitor's session, not a page's name (PHP, Java servlets, ASP,
+ * ColdFusion, osCommerce, Zen Cart). A server that cannot keep its session in a cookie (HootyBot
+ * keeps none) writes a new one into every link of every page it serves: each page would come back
+ * under ever new URLs, each fetched and indexed again.
+ */
+const SESSION =
+  /^(phpsessid|jsessionid|sessionid|session_id|sessid|oscsid|zenid|cfid|cftoken|aspsessionid[a-z]{8})$/i;
+/** Names other parameters use too: a session's only when their value is a long random token. */
+const SESSION_IF_TOKEN = /^(sid|s)$/i;
+const TOKEN = /^[0-9A-Za-z,-]{20,}$/;
+/** A Java servlet's session in the path: `/page;jsessionid=1A2B…`. */
+const PATH_SESSION = /;jsessionid=[^/;?#]*/gi;
+
+export interface NormalizeOptions {
+  /**
+   * Keep session parameters: for a redirect that sends HootyBot to the very page it asked for with
+   * a session added, the one way such a server serves the page.
+   */
+  keepSession?: boolean;
+}
+
+export function normalizeUrl(
+  input: string | URL,
+  base?: string | URL,
+  options: NormalizeOptions = {},
+): URL | null {
   let url: URL;
   try {
     url = typeof input === "string" ? new URL(input.trim(), base) : new URL(input.href);
@@ -17,13 +43,15 @@ export function normalizeUrl(input: string | URL, base?: string | URL): URL | nu
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   if (url.username || url.password) return null;
   url.hash = "";
-  url.pathname = canonicalEncoding(url.pathname) || "/";
+  const path = canonicalEncoding(url.pathname);
+  url.pathname = (options.keepSession ? path : path.replace(PATH_SESSION, "")) || "/";
   // The pairs keep their own spelling (`?a` stays `?a`, not `?a=`); only their order changes. An
   // empty query ("/p?") is no query: the server answers it as "/p".
   const pairs = url.search
     .slice(1)
     .split("&")
     .filter((pair) => pair !== "" && !TRACKING.test(pairName(pair)))
+    .filter((pair) => options.keepSession || !isSession(pair))
     .map(canonicalEncoding)
     .sort();
   url.search = pairs.length ? `?${pairs.join("&")}` : "";
@@ -39,6 +67,12 @@ function canonicalEncoding(path: string): string {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
   });
+}
+
+function isSession(pair: string): boolean {
+  const name = pairName(pair);
+  if (SESSION.test(name)) return true;
+  return SESSION_IF_TOKEN.test(name) && TOKEN.test(pair.slice(pair.indexOf("=") + 1));
 }
 
 function pairName(pair: string): string {

@@ -27,6 +27,8 @@ export const OUTCOMES = {
   limit: { fetched: false, skipped: "limit" },
   error: { fetched: false, skipped: "error" },
   "too-long": { fetched: false, skipped: "error" },
+  /** A path that repeats itself (`/docs/docs/docs/`): taken for a copy, never asked for. */
+  "repeating-path": { fetched: false, skipped: "duplicate" },
   blocked: { fetched: false, skipped: null },
   redirect: { fetched: false, skipped: null },
   sitemap: { fetched: false, skipped: null },

@@ -34,6 +34,7 @@ import { waitWords } from "./gate/wait-words.js";
 import { extractLinks, MAX_LINKS } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
+import { repeatsItself } from "./links/repeating-path.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { ProblemLog } from "./problems.js";
 import {
@@ -225,7 +226,10 @@ class SiteCrawl {
   private mayHavePages = true;
   /** Whether the indexed pages no link led to were queued (`queueUnlinkedPages`). */
   private unlinkedQueued = false;
-  /** What this crawl handed to the index, when that is all the site's stored pages can be. */
+  /**
+   * The content hashes of the pages this crawl handed to the index (in a site's first crawl, all
+   * its stored pages can be).
+   */
   private readonly handedContent = new Set<string>();
   /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
   private readonly indexedHere = new Set<string>();
@@ -785,7 +789,12 @@ class SiteCrawl {
     }
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
-    const links = directives.nofollow ? null : extractLinks(html);
+    const contentHash = hashContent(response.body);
+    // A copy of a page this crawl read, under another URL, brings no page, and its relative links
+    // only more copies: a server that answers any path with one page turns `href="docs/"` into
+    // /docs/docs/docs/… up to the page limit. Its links are not followed (it is a duplicate below).
+    const copy = entry.depth > 0 && !this.standIns.has(url) && this.handedContent.has(contentHash);
+    const links = directives.nofollow || copy ? null : extractLinks(html);
     await step?.();
     if (links?.capped) this.crowded ??= url;
     let followed: string[] = [];
@@ -833,7 +842,6 @@ class SiteCrawl {
       standIns.push(url);
       this.standIns.set(canonical.href, standIns);
     }
-    const contentHash = hashContent(response.body);
     const site = this.mustSite();
     // The canonical page of pages indexed meanwhile is indexed whatever their content.
     const twin =
@@ -897,7 +905,7 @@ class SiteCrawl {
    */
   private async handToIndex(page: FetchedPage): Promise<void> {
     await this.roomInIndex(page.html.length);
-    if (!this.mayHavePages) this.handedContent.add(page.contentHash);
+    this.handedContent.add(page.contentHash);
     // The entry is settled before the index sees the page: the index thread waits for the calls
     // made before it is handed the page.
     const settled = this.settle(page.url, "indexing");
@@ -1463,6 +1471,7 @@ function hashContent(body: Buffer): string {
 function neverFetchedAnywhere(target: URL): Outcome | undefined {
   if (isUnsafe(target)) return "unsafe";
   if (looksNotHtml(target)) return "not-html";
+  if (repeatsItself(target.pathname)) return "repeating-path";
   return undefined;
 }
 

@@ -76,6 +76,35 @@ describe("what HootyBot fetches", () => {
     expect(report.pages).toEqual({ fetched: 4, indexed: 4 });
   });
 
+  it("follows no links of a copy of a page it read: a server that answers any path with it", async () => {
+    // A relative link to `docs/` on a page every path answers with: /docs/docs/docs/… forever.
+    const same = htmlRoute(pageHtml("Docs", ["docs/", "guide/intro"]));
+    const s = await site(
+      { "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n") },
+      { fallback: (req, res) => same(req, res) },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 20 } });
+    expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/docs/", "/guide/intro"]);
+    expect(report.pages).toEqual({ fetched: 3, indexed: 1 });
+    expect(report.skipped.duplicate).toBe(2);
+    expect(report.problems).toEqual([]);
+  });
+
+  it("never asks for a path that repeats itself, though each level's page differs", async () => {
+    const s = await site(
+      { "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n") },
+      {
+        // Each level echoes its path, so no two pages are copies.
+        fallback: (req, res) => htmlRoute(pageHtml(`Docs at ${req.url}`, ["docs/"]))(req, res),
+      },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 20 } });
+    expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/docs/", "/docs/docs/"]);
+    expect(report.pages).toEqual({ fetched: 3, indexed: 3 });
+    expect(report.skipped.duplicate).toBe(1);
+    expect(report.problems).toEqual([]);
+  });
+
   it("follows a redirect that adds a session to the page asked for, once", async () => {
     const s = await site(
       {

@@ -133,6 +133,40 @@ describe("what HootyBot fetches", () => {
     expect(report.problems).toEqual([]);
   });
 
+  it("reads the pages of a frameset and of the site's iframes", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(
+        '<html lang="en"><head><title>API docs</title></head><frameset cols="20%,80%">' +
+          '<frame src="nav.html"><frame src="overview.html"><noframes><p>Frames needed.</p>' +
+          "</noframes></frameset></html>",
+      ),
+      "/nav.html": htmlRoute(pageHtml("Navigation", ["a.html"])),
+      "/overview.html": htmlRoute(
+        pageHtml("Overview", []).replace(
+          "</main>",
+          '<iframe src="/notes.html"></iframe><iframe src="https://video.example/e/1"></iframe></main>',
+        ),
+      ),
+      "/a.html": htmlRoute(pageHtml("Class A", [])),
+      "/notes.html": htmlRoute(pageHtml("Notes", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(new Set(paths(s.log))).toEqual(
+      new Set([
+        "/robots.txt",
+        "/",
+        "/sitemap.xml",
+        "/nav.html",
+        "/overview.html",
+        "/a.html",
+        "/notes.html",
+      ]),
+    );
+    expect(report.skipped["off-site"]).toBe(1);
+    expect(report.pages.fetched).toBe(5);
+  });
+
   it("reports error answers by their status, whatever their body or type", async () => {
     const s = await site({
       ...pagesSite(0),

@@ -56,6 +56,15 @@ describe("extractLinks", () => {
 });
 
 describe("extractLinks on what browsers skip", () => {
+  it("reads the pages frames and iframes show", () => {
+    const links = extractLinks(`<html><head><title>API</title></head>
+      <frameset cols="20%,80%"><frame src="nav.html" name="nav"><FRAME SRC="overview.html">
+      <frame name="empty"><noframes><a href="/in-noframes">Non-frame version</a></noframes>
+      </frameset><iframe src="https://video.example/embed/1"></iframe><iframe srcdoc="<p>x</p>">
+      </iframe>`);
+    expect(links.hrefs).toEqual(["nav.html", "overview.html", "https://video.example/embed/1"]);
+  });
+
   it("ignores links inside comments, scripts, styles and templates", () => {
     const links =
       extractLinks(`<!-- <a href="/commented"> --><script>var s = '<a href="/in-script">';</script>

@@ -20,7 +20,7 @@ export interface PageLinks {
   refresh: { seconds: number; href: string } | null;
 }
 
-const LINK_TAGS = new Set(["a", "area", "base", "link", "meta"]);
+const LINK_TAGS = new Set(["a", "area", "base", "link", "meta", "frame", "iframe"]);
 /**
  * Distinct links read from one page, in document order; the rest are left. A documentation index
  * holds a thousand or two (the PostgreSQL manual's book index: 1,256); a hostile page of 5 MB holds
@@ -31,8 +31,9 @@ const FOLLOWED_LINK_RELS = /\b(alternate|next|prev|previous)\b/i;
 
 /**
  * Reads the links a visitor could follow: `<a href>` and `<area href>` (not those marked
- * `rel=nofollow` or `download`), `<link rel=alternate|next|prev>` to HTML, and a `<meta refresh>`
- * target. Form actions are never links: HootyBot never submits a form.
+ * `rel=nofollow` or `download`), `<link rel=alternate|next|prev>` to HTML, the pages of
+ * `<frame src>` and `<iframe src>`, and a `<meta refresh>` target. Form actions are never links:
+ * HootyBot never submits a form.
  */
 export function extractLinks(html: string): PageLinks {
   const hrefs = new Set<string>();
@@ -69,6 +70,15 @@ export function extractLinks(html: string): PageLinks {
       case "base":
         if (base === null && attributes.href) base = attributes.href.trim();
         return;
+      case "frame":
+      case "iframe": {
+        // A frame shows a page of the site inside this one: a frameset's pages are all its text
+        // (API documentation as javadoc wrote it: index.html is a frameset). An iframe of
+        // another site (a video, a map) is off-site, like its links.
+        const src = attributes.src?.trim();
+        if (src) add(src);
+        return;
+      }
       case "link": {
         const rel = attributes.rel ?? "";
         const href = attributes.href?.trim();

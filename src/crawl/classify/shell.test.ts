@@ -26,6 +26,13 @@ describe("judgeShell", () => {
     expect(shell("<p>This page requires JavaScript.</p><script>start()</script>")).toBe(false);
   });
 
+  it("leaves a frameset alone, scripts and all: its frames show the text", () => {
+    const frames =
+      '<frameset cols="20%,80%"><frame src="nav.html"><frame src="main.html"></frameset>';
+    expect(shell(`<head><script src="/app/bundle.js"></script></head>${frames}`)).toBe(false);
+    expect(shell('<head><script src="/app/bundle.js"></script></head><body></body>')).toBe(true);
+  });
+
   it("leaves server-rendered and tiny pages alone", () => {
     const text =
       "<p>A real paragraph of server-rendered text about our products and services. </p>".repeat(4);

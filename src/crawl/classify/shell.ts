@@ -24,6 +24,8 @@ const JS_NOTICE =
 const LOADER =
   /^(?:loading|please wait|one moment|chargement|wird geladen|laden|caricamento|cargando|carregando|загрузка)\b/;
 
+const FRAMESET = /<frameset[\s>]/;
+
 /** The text without its sentences about JavaScript. */
 function withoutNotice(text: string): string {
   return text.replace(/[^.!?]*\b(?:javascript|js)\b[^.!?]*[.!?]?/g, "").trim();
@@ -38,6 +40,9 @@ export interface ShellVerdict {
 export function judgeShell(page: PageFacts): ShellVerdict {
   const no = { shell: false, reason: "" };
   if (page.textLength >= SHELL_TEXT || page.scripts === 0) return no;
+  // A frameset's text is in the pages its frames show (the crawler reads them): whatever scripts
+  // it carries, it waits for no JavaScript.
+  if (FRAMESET.test(page.markup)) return no;
   const app = page.bundles > 0 || page.inlineCode > INLINE_APP;
   // A notice is the page's when little else is there: beside an address, it is about a widget.
   const notice =

@@ -2,14 +2,14 @@
  * The composition root: picks the store and wires the phases. The only importer of
  * `store/sqlite` (and later `store/postgres`).
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Aids } from "./answer/aids.js";
 import type { AnswerCache } from "./answer/cache.js";
 import { HootyError } from "./core/errors.js";
 import type { RefreshContext } from "./crawl/refresh.js";
 import type { CrawlContext } from "./crawl/site-crawl.js";
-import { describeStoreFailure } from "./store/sqlite/failures.js";
+import { describeStoreFailure, folderIsAFile } from "./store/sqlite/failures.js";
 import { openSqliteStore } from "./store/sqlite/store.js";
 import type { SiteRecord, Store } from "./store/types.js";
 
@@ -53,6 +53,9 @@ export function openStore(options: StoreOptions = {}): Store {
   const file = sqliteFile(options);
   if (options.existing && !existsSync(file)) {
     const dir = dirname(file);
+    if (existsSync(dir) && !statSync(dir).isDirectory()) {
+      throw new HootyError("bad-input", folderIsAFile(dir));
+    }
     throw new HootyError(
       "bad-input",
       `no Hooty data in ${dir}: crawl a site first (hooty crawl URL --data ${dir})`,

@@ -86,6 +86,13 @@ describe("hooty command line", () => {
         `hooty: no Hooty data in ${missing}: crawl a site first (hooty crawl URL --data ${missing})`,
       );
     }
+    const file = join(tempDir(), "a-file");
+    writeFileSync(file, "not a folder");
+    const onFile = await runHooty(["pages", "http://example.org", "--data", file]);
+    expect([onFile.code, onFile.stderr.trim()]).toEqual([
+      2,
+      `hooty: the data folder ${file} is a file, not a folder: name a folder with --data`,
+    ]);
     const everySite = await runHooty(["refresh", "--data", missing]);
     expect(everySite.code).toBe(0);
     expect(everySite.stderr.trim()).toBe("no site in the index: nothing to refresh");

@@ -8,6 +8,11 @@ import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { HootyError } from "../../core/errors.js";
 
+/** What to say when the data folder named is a file. */
+export function folderIsAFile(folder: string): string {
+  return `the data folder ${folder} is a file, not a folder: name a folder with --data`;
+}
+
 /** The codes of an error and its causes, outermost first (SQLite's, or Node's system ones). */
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
@@ -68,7 +73,7 @@ export function describeStoreFailure(
     const file = fileOnPath(folder);
     message =
       file === folder || file === null
-        ? `the data folder ${folder} is a file, not a folder: name a folder with --data`
+        ? folderIsAFile(folder)
         : `the data folder ${folder} cannot be made: ${file} is a file, not a folder; name another folder with --data`;
   } else if (
     has("EROFS", "EACCES", "EPERM") ||

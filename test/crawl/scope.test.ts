@@ -4,6 +4,14 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawl, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
 
+/** A site that answers every path but robots.txt with the page `page` makes for it. */
+function anyPathSite(page: (path: string) => string) {
+  return site(
+    { "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n") },
+    { fallback: (req, res) => htmlRoute(page(req.url ?? "/"))(req, res) },
+  );
+}
+
 describe("what HootyBot fetches", () => {
   it("never requests non-HTML links, unsafe links, forms or other sites; aborts a non-HTML type", async () => {
     const s = await site({
@@ -78,11 +86,7 @@ describe("what HootyBot fetches", () => {
 
   it("follows no links of a copy of a page it read: a server that answers any path with it", async () => {
     // A relative link to `docs/` on a page every path answers with: /docs/docs/docs/… forever.
-    const same = htmlRoute(pageHtml("Docs", ["docs/", "guide/intro"]));
-    const s = await site(
-      { "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n") },
-      { fallback: (req, res) => same(req, res) },
-    );
+    const s = await anyPathSite(() => pageHtml("Docs", ["docs/", "guide/intro"]));
     const report = await crawl(`${s.origin}/`, { settings: { maxPages: 20 } });
     expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/docs/", "/guide/intro"]);
     expect(report.pages).toEqual({ fetched: 3, indexed: 1 });
@@ -91,13 +95,8 @@ describe("what HootyBot fetches", () => {
   });
 
   it("never asks for a path that repeats itself, though each level's page differs", async () => {
-    const s = await site(
-      { "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nAllow: /\n") },
-      {
-        // Each level echoes its path, so no two pages are copies.
-        fallback: (req, res) => htmlRoute(pageHtml(`Docs at ${req.url}`, ["docs/"]))(req, res),
-      },
-    );
+    // Each level echoes its path, so no two pages are copies.
+    const s = await anyPathSite((path) => pageHtml(`Docs at ${path}`, ["docs/"]));
     const report = await crawl(`${s.origin}/`, { settings: { maxPages: 20 } });
     expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/docs/", "/docs/docs/"]);
     expect(report.pages).toEqual({ fetched: 3, indexed: 3 });

@@ -60,8 +60,8 @@ async function storeFailureOf(
 ): Promise<HootyError | null> {
   const command = program.commands.find((c) => c.name() === args[0]);
   const data = command?.opts().data as string | undefined;
-  const { storeFailure } = await import("../app.js");
   try {
+    const { storeFailure } = await import("../app.js");
     return storeFailure(error, { data });
   } catch {
     return null;

@@ -31,6 +31,8 @@ describe("normalizedHref", () => {
       [`/forum/index.php?s=${token}&showtopic=5`, "/forum/index.php?showtopic=5"],
       // `sid` and `s` name other things too: kept unless a long random token.
       ["/p?sid=42", "/p?sid=42"],
+      ["/p?sid=getting-started-with-the-api", "/p?sid=getting-started-with-the-api"],
+      ["/p?sid=gettingstartedwiththeapi", "/p?sid=gettingstartedwiththeapi"],
       ["/?s=install+debian", "/?s=install+debian"],
       ["/p;type=a", "/p;type=a"],
     ] as const) {

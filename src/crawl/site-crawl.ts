@@ -3,7 +3,6 @@
  * classify ─► links, pages ─► index). Every request goes through the site's gate; every URL's fate
  * is recorded in the frontier as it happens, so a crawl killed at any point resumes where it was.
  */
-import { createHash } from "node:crypto";
 import type { FetchedPage, PageSink } from "../core/page-sink.js";
 import { type CrawlReport, emptySkipped, type Problem } from "../core/report.js";
 import type {
@@ -36,6 +35,7 @@ import { normalizeUrl } from "./links/normalize.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { repeatsItself } from "./links/repeating-path.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
+import { pageHash } from "./page-hash.js";
 import { ProblemLog } from "./problems.js";
 import {
   type Challenge,
@@ -789,7 +789,7 @@ class SiteCrawl {
     }
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
-    const contentHash = hashContent(response.body);
+    const contentHash = pageHash(response.body);
     // A copy of a page this crawl read, under another URL, brings no page, and its relative links
     // only more copies: a server that answers any path with one page turns `href="docs/"` into
     // /docs/docs/docs/… up to the page limit. Its links are not followed (it is a duplicate below).
@@ -1460,11 +1460,6 @@ function protectionProblem(url: string, status: number | null, challenge: Challe
     advice: guide.advice,
     guide: guide.url,
   };
-}
-
-/** Byte-identical bodies are the same page (`/` and `/index.html`). */
-function hashContent(body: Buffer): string {
-  return createHash("sha1").update(body).digest("base64url");
 }
 
 /** Why HootyBot never asks for this URL on any site: a sign-in, cart… page, or not HTML. */

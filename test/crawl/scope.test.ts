@@ -94,6 +94,23 @@ describe("what HootyBot fetches", () => {
     expect(report.problems).toEqual([]);
   });
 
+  it("knows a page again under another URL though each answer carries a new token", async () => {
+    let served = 0;
+    // As Rails or Laravel writes every page: a CSRF token and a CSP nonce made for the request.
+    const home = (_req: IncomingMessage, res: ServerResponse) => {
+      const token = `t${++served}x${"9".repeat(served)}`;
+      const page = pageHtml("Home", ["/index.html", "/p1"])
+        .replace("</head>", `<meta name="csrf-token" content="${token}"></head>`)
+        .replace("</main>", `<script nonce="${token}">start()</script></main>`);
+      htmlRoute(page)(_req, res);
+    };
+    const s = await site({ ...pagesSite(1), "/": home, "/index.html": home });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual(["/robots.txt", "/", "/sitemap.xml", "/index.html", "/p1"]);
+    expect(report.skipped.duplicate).toBe(1);
+    expect(report.pages).toEqual({ fetched: 3, indexed: 2 });
+  });
+
   it("never asks for a path that repeats itself, though each level's page differs", async () => {
     // Each level echoes its path, so no two pages are copies.
     const s = await anyPathSite((path) => pageHtml(`Docs at ${path}`, ["docs/"]));

@@ -787,6 +787,19 @@ class SiteCrawl {
       await this.removeFromIndex(url);
       return this.settle(url, "js-rendered");
     }
+    if (verdict.saysNotFound) {
+      // A missing page answered as a page ("soft 404"): no text of the site, and a broken link.
+      this.problems.add({
+        kind: "http-error",
+        url,
+        status: response.status,
+        detail: `${response.status}, but the page says it does not exist (a broken link answered as a page)`,
+        advice:
+          "answer a missing page with status 404, so that browsers and crawlers know it is gone",
+      });
+      await this.removeFromIndex(url);
+      return this.settle(url, "http-error");
+    }
     // The classifier read the robots meta tags and X-Robots-Tag already.
     const directives = verdict.robots;
     const contentHash = pageHash(response.body);

@@ -205,6 +205,30 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("takes a page that says it does not exist for a broken link, whatever its status", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      "/": htmlRoute(pageHtml("Home", ["/p1", "/gone"])),
+      "/gone": htmlRoute(
+        '<html lang="en"><head><title>Page not found – Example</title></head><body>' +
+          '<h1>Oops!</h1><p>We could not find that page.</p><a href="/p1">Home</a></body></html>',
+      ),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(report.pages).toEqual({ fetched: 3, indexed: 2 });
+    expect(report.skipped.error).toBe(1);
+    expect(report.problems).toEqual([
+      {
+        kind: "http-error",
+        url: `${s.origin}/gone`,
+        status: 200,
+        detail: "200, but the page says it does not exist (a broken link answered as a page)",
+        advice:
+          "answer a missing page with status 404, so that browsers and crawlers know it is gone",
+      },
+    ]);
+  });
+
   it("never follows a start page into a sign-in page, and says why nothing was read", async () => {
     const s = await site({
       ...pagesSite(0),

@@ -8,6 +8,7 @@ import { fromMetaTags, fromRobotsHeader, type RobotsDirectives } from "./directi
 import type { Evidence } from "./evidence.js";
 import { allowListGuide, JS_RENDERED_ADVICE } from "./guides.js";
 import { viewHeaders } from "./headers.js";
+import { saysNotFound } from "./not-found.js";
 import { type PageFacts, scanPage } from "./page.js";
 import { judgeShell } from "./shell.js";
 import { SIGNATURES, type Signature } from "./signatures.js";
@@ -34,6 +35,8 @@ export interface Classification {
   detail: string;
   /** The indexing directives that apply to HootyBot (meta robots, X-Robots-Tag). */
   robots: RobotsDirectives;
+  /** Content that says it is the page for a URL that does not exist (a "soft 404"). */
+  saysNotFound?: boolean;
 }
 
 const EMPTY_PAGE = scanPage("");
@@ -111,6 +114,15 @@ export function classify(response: ResponseToClassify): Classification {
       detail:
         "The page asks not to be indexed (noindex in its robots meta tag or X-Robots-Tag header).",
       robots,
+    };
+  }
+  if (saysNotFound(page)) {
+    return {
+      kind: "content",
+      product: null,
+      detail: `A page saying the page asked for does not exist (its title: “${page.title}”).`,
+      robots,
+      saysNotFound: true,
     };
   }
   return {

@@ -340,6 +340,55 @@ describe("servers that stop answering", () => {
   });
 });
 
+describe("servers in trouble", () => {
+  it("backs off from a run of server errors, then leaves the site alone", async () => {
+    const failing = (_req: unknown, res: ServerResponse) =>
+      res.writeHead(502, { "content-type": "text/html" }).end("<h1>Bad Gateway</h1>");
+    const routes: Record<string, typeof failing> = {};
+    for (let i = 1; i <= 8; i++) routes[`/p${i}`] = failing;
+    const s = await site({ ...pagesSite(8), ...routes });
+    const shared = store();
+    const report = await crawl(`${s.origin}/`, {
+      store: shared,
+      settings: { gate: { backoffMs: 600, maxServerErrors: 6 } },
+    });
+    const asked = s.log.filter((r) => /^\/p\d$/.test(r.path));
+    expect(asked.map((r) => r.path)).toEqual(["/p1", "/p2", "/p3", "/p4", "/p5", "/p6"]);
+    // The pace after the first two; after the third, the backoff, doubling: 0.6 s, 1.2 s, 2.4 s.
+    const waited = asked.slice(1).map((r, i) => gapBetween(asked[i], r) ?? 0);
+    for (const [i, least] of [500, 500, 600, 1200, 2400].entries()) {
+      expect(waited[i], `gap before request ${i + 2}`).toBeGreaterThanOrEqual(least - 1);
+    }
+    expect(waited[1]).toBeLessThan(1_000);
+    expect(waited[4]).toBeLessThan(2400 + 1000);
+    expect(report.outcome).toBe("stopped");
+    expect(report.problems.find((p) => p.kind === "unreachable")).toMatchObject({
+      url: `${s.origin}/p6`,
+      status: 502,
+      detail: expect.stringContaining("6 pages in a row answered with a server error (last: 502)"),
+    });
+    // Left alone: the next crawl asks nothing while the pause lasts.
+    const count = s.log.length;
+    await crawl(`${s.origin}/`, { store: shared });
+    expect(s.log.length).toBe(count);
+  });
+
+  it("asks on at the pace when a broken page or two sit among good ones", async () => {
+    const failing = (_req: unknown, res: ServerResponse) => res.writeHead(500).end();
+    const s = await site({
+      ...pagesSite(6),
+      "/p1": failing,
+      "/p2": failing,
+      "/p4": failing,
+      "/p5": failing,
+    });
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { backoffMs: 5_000 } } });
+    expect(report.outcome).toBe("completed");
+    expect(Math.max(...gaps(s.log))).toBeLessThan(1_500);
+    expect(report.skipped.error).toBe(4);
+  });
+});
+
 describe("refresh after a rate limit", () => {
   it("does not read a refused robots.txt request as 'unreachable': the index stays as it was", async () => {
     const { refreshSites } = await import("../../src/crawl/refresh.js");

@@ -5,7 +5,8 @@
  *  - honours Retry-After on 429 and 503 exactly (and backs off exponentially without it), and on
  *    a redirect before the redirected request, and
  *    stops the site when the wait asked is longer than the crawler will wait;
- *  - stops the site after consecutive timeouts or connection failures;
+ *  - stops the site after consecutive timeouts or connection failures, and backs off from a run of
+ *    server errors (500, 502, 504 …), then stops the site too;
  *  - persists all of it, so a restarted process or another worker keeps the same pace.
  */
 import { randomUUID } from "node:crypto";
@@ -29,6 +30,11 @@ export interface GateOptions {
   maxThrottled?: number;
   /** Timeouts or connection failures in a row before the site counts as unreachable. */
   maxFailures?: number;
+  /**
+   * Server errors in a row (5xx but a 503, which asks for a wait) before the site counts as
+   * unreachable; from the `SERVER_ERRORS_AT_PACE`th on, each next request waits the backoff.
+   */
+  maxServerErrors?: number;
   /** How long an unreachable site is left alone. */
   unreachablePauseMs?: number;
   clock?: Clock;
@@ -40,8 +46,17 @@ export const GATE_DEFAULTS = {
   backoffMs: 5_000,
   maxThrottled: 10,
   maxFailures: 3,
+  maxServerErrors: 8,
   unreachablePauseMs: 10 * 60_000,
 } as const;
+
+/**
+ * Server errors in a row that leave the pace as it is: a page or two of a site can be broken.
+ * After the third, the server is in trouble (a backend down behind its proxy: 502, 504) and
+ * HootyBot waits the backoff before each request, 5 s, then doubling, as after a 503 without
+ * Retry-After.
+ */
+const SERVER_ERRORS_AT_PACE = 3;
 
 /** How long a process holds a site between renewals: a crashed holder frees it after this. */
 const LEASE_MS = 60_000;
@@ -94,6 +109,8 @@ export class SiteGate {
   private readonly owner: string;
   private leaseUntil = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Pages answered with a server error in a row (this process's run of the site). */
+  private serverErrors = 0;
   /** What the gate waits for right now, for progress displays. */
   waiting: { until: number; why: WaitReason } | null = null;
   requests = 0;
@@ -260,6 +277,9 @@ export class SiteGate {
         options.isChallenge?.(response) === true
       ) {
         if (await this.keptRedirectWait(request.url, response, ended)) return response;
+        const serverError = !options.robotsFetch && options.isChallenge?.(response) !== true;
+        if (serverError && (await this.keptServerErrors(request.url, response, ended)))
+          return response;
         // The stored state says "in flight since": after a crash that alone keeps the pace (see
         // recover), so an ordinary answer needs no write; close() stores the pace.
         if (hadFailures) await this.save();
@@ -315,6 +335,40 @@ export class SiteGate {
         wait,
       );
     }
+    await this.save();
+    return true;
+  }
+
+  /**
+   * Counts a run of server errors: from `SERVER_ERRORS_AT_PACE` of them on, the next request
+   * waits the backoff (never longer than HootyBot waits), and at `maxServerErrors` the site is left
+   * alone as unreachable. True when the state changed (and was stored).
+   */
+  private async keptServerErrors(
+    url: string,
+    response: FetchResponse,
+    ended: number,
+  ): Promise<boolean> {
+    if (response.status < 500 || response.status > 599) {
+      this.serverErrors = 0;
+      return false;
+    }
+    this.serverErrors++;
+    const { maxServerErrors, unreachablePauseMs, backoffMs, maxWaitMs } = this.options;
+    if (this.serverErrors >= maxServerErrors) {
+      this.serverErrors = 0;
+      await this.stop(
+        new SiteStopped(
+          "unreachable",
+          `${maxServerErrors} pages in a row answered with a server error (last: ${response.status}); HootyBot leaves the site alone until ${new Date(ended + unreachablePauseMs).toISOString()}`,
+          { url, status: response.status },
+        ),
+        ended + unreachablePauseMs,
+      );
+    }
+    if (this.serverErrors < SERVER_ERRORS_AT_PACE) return false;
+    const wait = Math.min(backoffMs * 2 ** (this.serverErrors - SERVER_ERRORS_AT_PACE), maxWaitMs);
+    this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
     await this.save();
     return true;
   }

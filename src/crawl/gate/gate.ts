@@ -46,7 +46,7 @@ export const GATE_DEFAULTS = {
   backoffMs: 5_000,
   maxThrottled: 10,
   maxFailures: 3,
-  maxServerErrors: 8,
+  maxServerErrors: 6,
   unreachablePauseMs: 10 * 60_000,
 } as const;
 

@@ -32,6 +32,7 @@ import { SiteStopped } from "./gate/site-stopped.js";
 import { waitWords } from "./gate/wait-words.js";
 import { extractLinks, MAX_LINKS } from "./links/extract.js";
 import { normalizeUrl } from "./links/normalize.js";
+import { OriginAliases } from "./links/origin-aliases.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { repeatsItself } from "./links/repeating-path.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
@@ -235,6 +236,8 @@ class SiteCrawl {
   private readonly indexedHere = new Set<string>();
   /** URLs of the start URL's redirects that said the move is for good (301, 308). */
   private readonly movedForGood = new Set<string>();
+  /** Origins the start URL was redirected from: links written with them mean this origin. */
+  private readonly aliases = new OriginAliases();
   /** When `hooty refresh` last asked this crawl to read the site's robots.txt again (epoch ms). */
   private robotsAskedAt = 0;
   /** Per origin, the robots.txt outcome last applied: another one is the file read again. */
@@ -322,6 +325,7 @@ class SiteCrawl {
         // Resuming: the start page was asked for before the crash; never ask for it again.
         if (!this.claim(resumable.origin)) throw new SameSite(resumable.origin);
         this.origin = resumable.origin;
+        this.aliases.add(new URL(this.startUrl).origin, this.origin);
         this.progress.site = this.origin;
         await this.robotsFor(this.origin);
         await this.open([]);
@@ -388,6 +392,7 @@ class SiteCrawl {
       const origin = new URL(url).origin;
       if (origin !== this.origin) {
         if (!this.claim(origin)) throw new SameSite(origin);
+        if (hop > 0) this.aliases.add(this.origin, origin);
         // A redirect to another host: that host may be blocked (the start URL's was checked).
         this.origin = origin;
         this.progress.site = origin;
@@ -538,6 +543,7 @@ class SiteCrawl {
     const robots = await this.robotsFor(this.origin);
     const { pages, sitemaps } = await readSitemaps({
       origin: this.origin,
+      onOrigin: (url) => this.aliases.onOrigin(url, this.origin),
       listed: robots.sitemaps,
       allowed: (url) => robots.allows(url),
       limit: this.settings.maxPages * 2,
@@ -1028,8 +1034,9 @@ class SiteCrawl {
     const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
       // A redirect's target is as `redirectTarget` spelt it: its session, if it kept one, stays.
-      const target = normalizeUrl(href, base ?? this.origin, { keepSession: hops > 0 });
-      if (!target) continue;
+      const written = normalizeUrl(href, base ?? this.origin, { keepSession: hops > 0 });
+      if (!written) continue;
+      const target = this.aliases.onOrigin(written, this.origin);
       const outcome = this.neverFetched(target) ?? refuse;
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
       const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };

@@ -149,6 +149,30 @@ describe("what HootyBot fetches", () => {
     expect(report.problems).toEqual([]);
   });
 
+  it("reads links and sitemap entries written with the origin the site moved from on its own", async () => {
+    // Like http://example.org → https://www.example.org, its pages still naming the old address.
+    const moved = await site({ ...pagesSite(0) });
+    const old = await site({
+      ...pagesSite(0),
+      "/": (_req, res) => res.writeHead(301, { location: `${moved.origin}/` }).end(),
+    });
+    moved.routes.set("/", htmlRoute(pageHtml("Home", [`${old.origin}/p1`, "/p2"])));
+    moved.routes.set("/sitemap.xml", (_req, res) =>
+      res
+        .writeHead(200, { "content-type": "application/xml" })
+        .end(`<urlset><url><loc>${old.origin}/p3</loc></url></urlset>`),
+    );
+    for (const page of ["/p1", "/p2", "/p3"]) moved.routes.set(page, htmlRoute(pageHtml(page, [])));
+    const report = await crawl(`${old.origin}/`);
+    expect(paths(old.log)).toEqual(["/robots.txt", "/"]);
+    expect(new Set(paths(moved.log))).toEqual(
+      new Set(["/robots.txt", "/", "/sitemap.xml", "/p1", "/p2", "/p3"]),
+    );
+    expect(report.site).toBe(moved.origin);
+    expect(report.skipped["off-site"]).toBe(0);
+    expect(report.pages).toEqual({ fetched: 4, indexed: 4 });
+  });
+
   it("reads the pages of a frameset and of the site's iframes", async () => {
     const s = await site({
       ...pagesSite(0),

@@ -4,6 +4,8 @@ import { parseSitemap } from "./parse.js";
 
 export interface SitemapSource {
   origin: string;
+  /** A URL written with an origin that stands for the site's, on the site's origin. */
+  onOrigin?: (url: URL) => URL;
   /** `Sitemap:` lines of robots.txt. */
   listed: readonly string[];
   /** robots.txt's verdict for a URL. */
@@ -31,16 +33,20 @@ function inRobots(url: string, origin: string): string {
  * simply no source of pages.
  */
 export async function readSitemaps(source: SitemapSource) {
-  const own = (url: string) => {
+  /** The URL on the site's origin, or null for another site's (or no URL). */
+  const own = (url: string): string | null => {
     try {
-      return new URL(url).origin === source.origin;
+      const read = source.onOrigin?.(new URL(url)) ?? new URL(url);
+      return read.origin === source.origin ? read.href : null;
     } catch {
-      return false;
+      return null;
     }
   };
   // robots.txt should name a sitemap by its full URL; one named by its path ("/sitemap_index.xml")
   // can only mean the site's own, and is read as that.
-  const listed = source.listed.map((url) => inRobots(url, source.origin)).filter(own);
+  const listed = source.listed
+    .map((url) => own(inRobots(url, source.origin)))
+    .filter((url) => url !== null);
   const queue = [...new Set([...listed, `${source.origin}/sitemap.xml`])];
   const seen = new Set<string>();
   const pages: string[] = [];
@@ -66,9 +72,10 @@ export async function readSitemaps(source: SitemapSource) {
     );
     const sitemap = parseSitemap(text, wanted);
     for (const location of sitemap.locations) {
-      if (!own(location)) continue;
-      if (sitemap.kind === "index") queue.push(location);
-      else if (pages.length < source.limit) pages.push(location);
+      const mine = own(location);
+      if (mine === null) continue;
+      if (sitemap.kind === "index") queue.push(mine);
+      else if (pages.length < source.limit) pages.push(mine);
     }
   }
   return { pages, sitemaps: [...seen] };

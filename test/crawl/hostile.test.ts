@@ -34,7 +34,7 @@ describe("hostile servers", () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
     const s = await site({
       ...pagesSite(0),
-      "/": home("/flood", "/trickle", "/bomb", "/huge", "/fine"),
+      "/": home("/flood", "/trickle", "/bomb", "/huge", "/not-gzip", "/fine"),
       "/flood": (_req, res) => {
         for (let i = 0; i < 3000; i++) res.setHeader(`x-h${i}`, "v".repeat(100));
         res.writeHead(200, { "content-type": "text/html" }).end("<p>x</p>");
@@ -50,19 +50,26 @@ describe("hostile servers", () => {
         res.writeHead(200, { "content-type": "text/html" });
         res.end(`<html><body>${"<p>words and words</p>".repeat(400_000)}</body></html>`);
       },
+      "/not-gzip": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" })
+          .end(pageHtml("Plain, said to be gzip", [])),
       "/fine": htmlRoute(pageHtml("Fine", [])),
     });
     const before = process.memoryUsage().rss;
     const report = await crawl(`${s.origin}/`, { settings: { timeoutMs: 1_500 } });
     expect(report.outcome).toBe("completed");
     expect(report.pages.indexed).toBe(2);
-    expect(report.skipped.error).toBe(4);
+    expect(report.skipped.error).toBe(5);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     // The trickle's headers came: its status is reported, not a missing answer.
     const trickle = report.problems.find((p) => p.url === `${s.origin}/trickle`);
     expect(trickle).toMatchObject({ kind: "http-error", status: 200 });
     expect(trickle?.detail).toBe(
       "no usable answer: the 200 answer was cut short: no complete answer within 1.5 s",
+    );
+    expect(report.problems.find((p) => p.url === `${s.origin}/not-gzip`)?.detail).toBe(
+      "no usable answer: the 200 answer could not be read: its body does not decode as its Content-Encoding says (incorrect header check)",
     );
   });
 

@@ -123,11 +123,15 @@ export async function fetchOnce(req: FetchRequest): Promise<FetchResponse> {
     const failure = toFailure(error, req.url, timedOut, timeoutMs);
     // Headers came, the body did not: the answer's status says more than "no answer".
     if (status === null || failure.status !== null || failure.kind === "aborted") throw failure;
+    const what = failure.kind === "protocol" ? "could not be read" : "was cut short";
     throw new FetchFailure(
       failure.kind,
       failure.url,
-      `the ${status} answer was cut short: ${failure.message}`,
-      { cause: failure.cause, status },
+      `the ${status} answer ${what}: ${failure.message}`,
+      {
+        cause: failure.cause,
+        status,
+      },
     );
   } finally {
     clearTimeout(timer);
@@ -187,12 +191,20 @@ function toFailure(
     });
   }
   const message = error instanceof Error ? error.message : String(error);
+  if ((error as { code?: string }).code?.startsWith("Z_")) {
+    // Compression the body does not have (a plain body sent as gzip), or a broken one.
+    return new FetchFailure(
+      "protocol",
+      url,
+      `its body does not decode as its Content-Encoding says (${message})`,
+      { cause: error },
+    );
+  }
   if (
     error instanceof errors.HTTPParserError ||
     error instanceof errors.HeadersOverflowError ||
     error instanceof errors.ResponseContentLengthMismatchError ||
-    error instanceof UnsupportedEncoding ||
-    (error as { code?: string }).code?.startsWith("Z_")
+    error instanceof UnsupportedEncoding
   ) {
     return new FetchFailure("protocol", url, `malformed response: ${message}`, { cause: error });
   }

@@ -277,8 +277,15 @@ export class SiteGate {
         options.isChallenge?.(response) === true
       ) {
         if (await this.keptRedirectWait(request.url, response, ended)) return response;
-        const serverError = !options.robotsFetch && options.isChallenge?.(response) !== true;
-        if (serverError && (await this.keptServerErrors(request.url, response, ended)))
+        // A challenge page served with a 5xx is bot protection, reported as such: no server error.
+        const serverError =
+          response.status >= 500 &&
+          response.status <= 599 &&
+          options.isChallenge?.(response) !== true;
+        if (
+          !options.robotsFetch &&
+          (await this.keptServerErrors(serverError, request.url, response, ended))
+        )
           return response;
         // The stored state says "in flight since": after a crash that alone keeps the pace (see
         // recover), so an ordinary answer needs no write; close() stores the pace.
@@ -340,16 +347,18 @@ export class SiteGate {
   }
 
   /**
-   * Counts a run of server errors: from `SERVER_ERRORS_AT_PACE` of them on, the next request
-   * waits the backoff (never longer than HootyBot waits), and at `maxServerErrors` the site is left
-   * alone as unreachable. True when the state changed (and was stored).
+   * Counts a run of server errors (any other answer ends it): from `SERVER_ERRORS_AT_PACE` of them
+   * on, the next request waits the backoff (never longer than HootyBot waits), and at
+   * `maxServerErrors` the site is left alone as unreachable. True when the state changed (and was
+   * stored).
    */
   private async keptServerErrors(
+    serverError: boolean,
     url: string,
     response: FetchResponse,
     ended: number,
   ): Promise<boolean> {
-    if (response.status < 500 || response.status > 599) {
+    if (!serverError) {
       this.serverErrors = 0;
       return false;
     }

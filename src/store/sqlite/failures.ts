@@ -63,18 +63,19 @@ export function describeStoreFailure(
 ): HootyError | null {
   const folder = dirname(file);
   const codes = codesOf(error);
-  if (!codes.some((code) => code.startsWith("SQLITE_") || opening)) return null;
+  if (codes.length === 0 || (!opening && !codes.some((code) => code.startsWith("SQLITE_"))))
+    return null;
   const has = (...names: string[]) => codes.some((code) => names.includes(code));
   const startsWith = (prefix: string) => codes.some((code) => code.startsWith(prefix));
   let message: string | null = null;
   if (has("SQLITE_FULL", "ENOSPC", "EDQUOT")) {
     message = `no space left for the data in ${folder} (the disk or the quota is full): free some space and run the command again; what was written before is kept, and a crawl resumes where it stopped`;
   } else if (has("ENOTDIR") || (opening && isFile(folder))) {
-    const file = fileOnPath(folder);
+    const inTheWay = fileOnPath(folder);
     message =
-      file === folder || file === null
+      inTheWay === folder || inTheWay === null
         ? folderIsAFile(folder)
-        : `the data folder ${folder} cannot be made: ${file} is a file, not a folder; name another folder with --data`;
+        : `the data folder ${folder} cannot be made: ${inTheWay} is a file, not a folder; name another folder with --data`;
   } else if (
     has("EROFS", "EACCES", "EPERM") ||
     startsWith("SQLITE_READONLY") ||

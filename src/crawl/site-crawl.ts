@@ -189,6 +189,8 @@ export async function crawlSite(
 interface GateEntry {
   gate: SiteGate;
   robots: RobotsCache;
+  /** Stops showing this gate's waits in the crawl's progress. */
+  unwatch: () => void;
 }
 
 class SiteCrawl {
@@ -1146,7 +1148,7 @@ class SiteCrawl {
         recogniseChallenge: challengeOf,
       },
     );
-    const entry = { gate, robots };
+    const entry = { gate, robots, unwatch: gate.watchWaits(() => this.showWaiting()) };
     this.gates.set(origin, entry);
     return entry;
   }
@@ -1194,7 +1196,8 @@ class SiteCrawl {
 
   private async closeGates(): Promise<void> {
     const { sharedGates } = this.context;
-    for (const [origin, { gate }] of this.gates) {
+    for (const [origin, { gate, unwatch }] of this.gates) {
+      unwatch();
       await (sharedGates ? sharedGates.release(origin) : gate.close()).catch(() => {});
     }
   }
@@ -1326,6 +1329,11 @@ class SiteCrawl {
     this.progress.indexed = counts.pages.indexed;
     this.progress.queued = queued;
     this.progress.skipped = Object.values(counts.skipped).reduce((a, b) => a + b, 0);
+    this.showWaiting();
+  }
+
+  /** Sends the progress with the wait the crawl is in now (a gate's), if any. */
+  private showWaiting(): void {
     const waiting = [...this.gates.values()].find((g) => g.gate.waiting)?.gate.waiting ?? null;
     this.progress.waiting = waiting;
     this.context.onProgress?.({ ...this.progress });

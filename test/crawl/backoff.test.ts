@@ -340,6 +340,40 @@ describe("servers that stop answering", () => {
   });
 });
 
+describe("the wait, shown while it lasts", () => {
+  it("tells the progress each wait longer than the pause, and why, as it starts and ends", async () => {
+    const s = await site({
+      ...pagesSite(3, "User-agent: *\nCrawl-delay: 1\n"),
+      "/p1": throttledThenOk(1, () => ({}), 503, "One"),
+      "/p2": throttledThenOk(1, () => ({ "retry-after": "2" }), 429, "Two"),
+    });
+    const target = store();
+    const { crawlSite } = await import("../../src/crawl/site-crawl.js");
+    const { fetchOnce } = await import("../../src/crawl/fetch/fetch.js");
+    const { createIndexSink } = await import("../../src/index/page-sink.js");
+    const seen: { why: string; left: number }[] = [];
+    const ends: number[] = [];
+    const report = await crawlSite(`${s.origin}/`, {
+      store: target,
+      sink: createIndexSink(target),
+      fetch: fetchOnce,
+      settings: { gate: { backoffMs: 1_500 } },
+      onProgress: ({ waiting }) => {
+        if (waiting) seen.push({ why: waiting.why, left: waiting.until - Date.now() });
+        else ends.push(Date.now());
+      },
+    });
+    expect(report.pages.indexed).toBe(4);
+    const longest = (why: string) =>
+      Math.max(...seen.filter((w) => w.why === why).map((w) => w.left));
+    // Each told as it began: the time left then is (nearly) the whole wait.
+    expect(longest("crawl-delay")).toBeGreaterThan(800);
+    expect(longest("backoff")).toBeGreaterThan(1_200);
+    expect(longest("retry-after")).toBeGreaterThan(1_700);
+    expect(ends.length).toBeGreaterThan(0);
+  });
+});
+
 describe("servers in trouble", () => {
   it("backs off from a run of server errors, then leaves the site alone", async () => {
     const failing = (_req: unknown, res: ServerResponse) =>

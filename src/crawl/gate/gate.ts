@@ -91,10 +91,11 @@ export interface ExchangeOptions {
 }
 
 /**
- * Why the gate waits: the site's 429/503 (its Retry-After, or HootyBot's back-off), robots.txt's
- * Crawl-delay, or only HootyBot's own pause between requests.
+ * Why the gate waits: the Retry-After the site asked for (a 429, a 503, a redirect), HootyBot's
+ * backoff (a 429/503 that named no wait, a run of server errors), robots.txt's Crawl-delay, or
+ * only HootyBot's own pause between requests.
  */
-export type WaitReason = "retry-after" | "crawl-delay" | "pace";
+export type WaitReason = "retry-after" | "backoff" | "crawl-delay" | "pace";
 
 export class SiteGate {
   readonly origin: string;
@@ -113,6 +114,10 @@ export class SiteGate {
   private serverErrors = 0;
   /** What the gate waits for right now, for progress displays. */
   waiting: { until: number; why: WaitReason } | null = null;
+  /** Called as a wait starts and as it ends (see `watchWaits`). */
+  private readonly waitWatchers = new Set<() => void>();
+  /** Whether `retryUntil` was set by the site's Retry-After, or by HootyBot backing off. */
+  private retryWhy: "retry-after" | "backoff" = "retry-after";
   requests = 0;
 
   private constructor(
@@ -178,6 +183,26 @@ export class SiteGate {
   /** The pause between requests now in force. */
   get delayMs(): number {
     return Math.max(this.options.minDelayMs, this.crawlDelayMs);
+  }
+
+  /**
+   * Calls `watcher` each time the gate starts waiting longer than the usual pause before a request
+   * (a Crawl-delay, a Retry-After, a backoff), and when the wait is over (read `waiting` then): a
+   * progress display shows the wait while it lasts. Returns how to stop.
+   */
+  watchWaits(watcher: () => void): () => void {
+    this.waitWatchers.add(watcher);
+    return () => this.waitWatchers.delete(watcher);
+  }
+
+  private setWaiting(waiting: SiteGate["waiting"]): void {
+    const before = this.waiting;
+    this.waiting = waiting;
+    // The usual pause between requests is no news: only a longer wait, and its end, are told.
+    const told = (w: SiteGate["waiting"]) => w !== null && w.why !== "pace";
+    if (!told(before) && !told(waiting)) return;
+    if (before?.until === waiting?.until && before?.why === waiting?.why) return;
+    for (const watcher of this.waitWatchers) watcher();
   }
 
   /** Applies robots.txt's Crawl-delay (seconds) for HootyBot; null or 0 keeps the minimum. */
@@ -298,6 +323,7 @@ export class SiteGate {
       // of asked again at the pace's half second until `maxThrottled` gives up.
       const named = asked !== null && asked > 0 ? asked : null;
       const wait = named ?? this.options.backoffMs * 2 ** throttled;
+      this.retryWhy = named === null ? "backoff" : "retry-after";
       this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
       // robots.txt's answer is handed back whatever the wait (its crawl stops as robots-unavailable,
       // the wait kept in `retryUntil`: no later request comes early).
@@ -333,6 +359,7 @@ export class SiteGate {
     if (response.status < 300 || response.status >= 400) return false;
     const wait = retryAfterMs(response.headers, ended);
     if (wait === null || ended + wait <= this.state.retryUntil) return false;
+    this.retryWhy = "retry-after";
     this.state.retryUntil = ended + wait;
     if (wait > this.options.maxWaitMs) {
       await this.stopRateLimited(
@@ -377,6 +404,7 @@ export class SiteGate {
     }
     if (this.serverErrors < SERVER_ERRORS_AT_PACE) return false;
     const wait = Math.min(backoffMs * 2 ** (this.serverErrors - SERVER_ERRORS_AT_PACE), maxWaitMs);
+    this.retryWhy = "backoff";
     this.state.retryUntil = Math.max(this.state.retryUntil, ended + wait);
     await this.save();
     return true;
@@ -397,7 +425,7 @@ export class SiteGate {
       const retryAt = this.state.retryUntil;
       const at = Math.max(paceAt, retryAt);
       if (at <= now) {
-        this.waiting = null;
+        this.setWaiting(null);
         return;
       }
       if (retryAt - now > this.options.maxWaitMs) {
@@ -412,11 +440,11 @@ export class SiteGate {
       }
       const why =
         retryAt > paceAt
-          ? "retry-after"
+          ? this.retryWhy
           : this.crawlDelayMs > this.options.minDelayMs
             ? "crawl-delay"
             : "pace";
-      this.waiting = { until: at, why };
+      this.setWaiting({ until: at, why });
       await this.renewLease();
       await this.clock.sleep(Math.min(at - now, LEASE_MS / 4), signal);
     }

@@ -297,16 +297,14 @@ export class SiteGate {
       const hadFailures = this.state.consecutiveFailures > 0;
       this.state.nextAt = ended + this.delayMs;
       this.state.consecutiveFailures = 0;
-      if (
-        (response.status !== 429 && response.status !== 503) ||
-        options.isChallenge?.(response) === true
-      ) {
+      const limiting = response.status === 429 || response.status === 503;
+      const failing = response.status >= 500 && response.status <= 599;
+      // A challenge page, whatever its status, is bot protection (reported as such): neither a
+      // request to wait nor a server error. Asked only of the answers it could change.
+      const challenge = (limiting || failing) && options.isChallenge?.(response) === true;
+      if (!limiting || challenge) {
         if (await this.keptRedirectWait(request.url, response, ended)) return response;
-        // A challenge page served with a 5xx is bot protection, reported as such: no server error.
-        const serverError =
-          response.status >= 500 &&
-          response.status <= 599 &&
-          options.isChallenge?.(response) !== true;
+        const serverError = failing && !challenge;
         if (
           !options.robotsFetch &&
           (await this.keptServerErrors(serverError, request.url, response, ended))
@@ -390,16 +388,13 @@ export class SiteGate {
       return false;
     }
     this.serverErrors++;
-    const { maxServerErrors, unreachablePauseMs, backoffMs, maxWaitMs } = this.options;
+    const { maxServerErrors, backoffMs, maxWaitMs } = this.options;
     if (this.serverErrors >= maxServerErrors) {
       this.serverErrors = 0;
-      await this.stop(
-        new SiteStopped(
-          "unreachable",
-          `${maxServerErrors} pages in a row answered with a server error (last: ${response.status}); HootyBot leaves the site alone until ${new Date(ended + unreachablePauseMs).toISOString()}`,
-          { url, status: response.status },
-        ),
-        ended + unreachablePauseMs,
+      await this.leaveAlone(
+        `${maxServerErrors} pages in a row answered with a server error (last: ${response.status})`,
+        { url, status: response.status },
+        ended,
       );
     }
     if (this.serverErrors < SERVER_ERRORS_AT_PACE) return false;
@@ -463,16 +458,26 @@ export class SiteGate {
     if (this.state.consecutiveFailures >= this.options.maxFailures) {
       const failure = error as FetchFailure;
       this.state.consecutiveFailures = 0;
-      await this.stop(
-        new SiteStopped(
-          "unreachable",
-          `${this.options.maxFailures} requests in a row failed (last: ${failure.message}); HootyBot leaves the site alone until ${new Date(now + this.options.unreachablePauseMs).toISOString()}`,
-          { url },
-        ),
-        now + this.options.unreachablePauseMs,
+      await this.leaveAlone(
+        `${this.options.maxFailures} requests in a row failed (last: ${failure.message})`,
+        { url },
+        now,
       );
     }
     await this.save();
+  }
+
+  /** Stops the site as unreachable for `unreachablePauseMs` from `from`, saying why. */
+  private leaveAlone(why: string, at: { url: string; status?: number }, from: number) {
+    const until = from + this.options.unreachablePauseMs;
+    return this.stop(
+      new SiteStopped(
+        "unreachable",
+        `${why}; HootyBot leaves the site alone until ${new Date(until).toISOString()}`,
+        at,
+      ),
+      until,
+    );
   }
 
   /**

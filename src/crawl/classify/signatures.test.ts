@@ -45,6 +45,15 @@ const CASES: [string | null, string, ResponseToClassify][] = [
   ],
   [
     "Cloudflare",
+    "block page served 200, no Cloudflare markup",
+    r(
+      200,
+      cf,
+      "<title>Attention Required! | Cloudflare</title><h1>Sorry, you have been blocked</h1><p>You are unable to access example.org</p><p>Cloudflare Ray ID: 8a1b2c3d4e5f6a7b</p>",
+    ),
+  ],
+  [
+    "Cloudflare",
     "bare just a moment",
     r(503, cf, "<title>Just a moment...</title><p>Please wait.</p>"),
   ],
@@ -204,6 +213,15 @@ const CASES: [string | null, string, ResponseToClassify][] = [
     "Qrator",
     "qauth script",
     r(401, { ...html, server: "QRATOR" }, '<script src="/__qrator/qauth_utm_v2.js"></script>'),
+  ],
+  [
+    "Qrator",
+    "bare 403 from Qrator's edge",
+    r(
+      403,
+      { ...html, server: "QRATOR" },
+      "<html><head><title>403 Forbidden</title></head><body><p>Forbidden</p></body></html>",
+    ),
   ],
   [
     "StormWall",
@@ -886,6 +904,22 @@ const LOOK_ALIKES: [string, ResponseToClassify][] = [
       200,
       html,
       `<title>Barracuda WAF review</title>${REVIEW}<p>Its page says: you have been blocked.</p>`,
+    ),
+  ],
+  [
+    "a short post quoting Cloudflare's block page",
+    r(
+      200,
+      html,
+      "<title>Attention Required! | Cloudflare</title><h1>Why I saw “Sorry, you have been blocked”</h1><p>A VPN address had a poor reputation.</p>",
+    ),
+  ],
+  [
+    "an origin's 403 page with text of its own behind Qrator",
+    r(
+      403,
+      { ...html, server: "QRATOR" },
+      `<title>Members only</title><h1>Members only</h1><p>${"This archive is open to members of the society. Sign in with your membership number to read the back issues. ".repeat(3)}</p>`,
     ),
   ],
   [

@@ -155,6 +155,19 @@ export const SIGNATURES: readonly Signature[] = [
   },
   {
     product: "Cloudflare",
+    what: "a Cloudflare block page (“Sorry, you have been blocked”)",
+    // The block page's own title and words, whatever its status (one served 200) and however little
+    // of Cloudflare's markup and headers came along (a proxy in between drops them): from
+    // Cloudflare's edge, or naming the Ray ID it gives a block.
+    test: (e) =>
+      short(e) &&
+      fewLinks(e) &&
+      inTitle(e, "attention required! | cloudflare") &&
+      inWords(e, "sorry, you have been blocked", "used cloudflare to restrict access") &&
+      (cloudflareEdge(e) || inWords(e, "cloudflare ray id")),
+  },
+  {
+    product: "Cloudflare",
     what: "a Cloudflare challenge page (“Just a moment…”)",
     test: (e) =>
       short(e, 600) &&
@@ -490,6 +503,12 @@ export const SIGNATURES: readonly Signature[] = [
           (fewLinks(e) && inWords(e, "qrator"))) &&
           (challengeShape(e) || emptyRefusal(e))) ||
         brandedRefusal(e, "qrator")),
+  },
+  {
+    product: "Qrator",
+    what: "a Qrator refusal (403 from Qrator's edge: its check took HootyBot for a bot)",
+    // Qrator answers a client its fingerprint check refuses with a bare 403 of its own.
+    test: (e) => status(e, 403) && header(e, "server", "qrator") && short(e, 200) && fewLinks(e, 2),
   },
   {
     product: "StormWall",

@@ -12,6 +12,14 @@ describe("links HootyBot never requests", () => {
       "/feed.xml",
       "/app.js",
       "/f.docx",
+      "/f/talk.opus",
+      "/scans/book.djvu",
+      "/dump.sql",
+      "/data/app.sqlite",
+      "/notebooks/intro.ipynb",
+      "/a/pic.jpg%20",
+      "/a/pic.jpg.",
+      "/a/Report.PDF;jsessionid=0A1B2C",
     ]) {
       expect(looksNotHtml(u(path)), path).toBe(true);
     }
@@ -23,6 +31,8 @@ describe("links HootyBot never requests", () => {
       "/page.php",
       "/v1.2/intro",
       "/a.b.c/",
+      "/docs/v2.1",
+      "/page.html%20",
     ]) {
       expect(looksNotHtml(u(path)), path).toBe(false);
     }
@@ -119,6 +129,25 @@ describe("links HootyBot never requests", () => {
       "/kassa",
       "/nl/winkelwagen",
       "/?customer-logout=true",
+      // Shops' own spellings: PrestaShop's logout, wish list module and order step.
+      "/index.php?mylogout=",
+      "/module/blockwishlist/action?action=addProductToWishlist",
+      "/index.php?fc=module&module=blockwishlist&controller=view",
+      "/es/lista-deseos",
+      "/es/mi-lista-de-deseos",
+      "/fr/mes-envies",
+      "/it/i-miei-preferiti",
+      "/order",
+      "/es/pedido",
+      "/it/ordine",
+      "/de/bestellung",
+      "/pt-br/encomenda",
+      "/shop?action=addToCart&id=3",
+      // Forms that give a new password.
+      "/password-reset",
+      "/recuperar-contrasena",
+      "/recupera-password",
+      "/passwort-vergessen",
     ];
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
   });
@@ -163,6 +192,15 @@ describe("links HootyBot never requests", () => {
       "/3.11/library/profile.html",
       "/tutorial/join.html",
       "/manual/password.html",
+      // An API's documentation of orders, a page on sort order, a static page named "order".
+      "/docs/api/order/",
+      "/api/orders/create",
+      "/it/ordine-alfabetico",
+      "/en/order.html",
+      "/docs/password-policy",
+      "/auth-password.html",
+      "/blog/our-favorites",
+      "/?action=view&id=3",
     ];
     for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
   });
@@ -185,6 +223,14 @@ describe("namesActionText", () => {
       "Créer un compte",
       "Iniciar sesión",
       "Añadir al carrito",
+      "Add to wishlist",
+      "Add to Wish List",
+      "Zur Wunschliste hinzufügen",
+      "In den Warenkorb legen",
+      "Ajouter à ma liste d'envies",
+      "Aggiungi alla lista dei desideri",
+      "Añadir a la lista de deseos",
+      "Add to favorites",
     ];
     for (const text of actions) expect(namesActionText(text), text).toBe(true);
     const topics = [
@@ -194,6 +240,8 @@ describe("namesActionText", () => {
       "Logging in with SSH keys",
       "How the cart works",
       "Payment",
+      "How to add items to your cart",
+      "Saving your wishlist for later use with an account",
       "x".repeat(500),
     ];
     for (const text of topics) expect(namesActionText(text), text).toBe(false);

@@ -13,7 +13,11 @@ const NOT_HTML = new Set(
     "mp3 mp4 m4a m4v ogg oga ogv webm wav flac aac avi mov wmv mkv mpg mpeg flv " +
     "zip gz tgz bz2 xz 7z rar tar zst jar war apk ipa exe msi dmg iso img bin deb rpm pkg " +
     "css js mjs map json xml rss atom txt md woff woff2 ttf otf eot " +
-    "wasm swf dll so dylib class py rb sh bat ics vcf gpx kml torrent"
+    "wasm swf dll so dylib class py rb sh bat ics vcf gpx kml torrent " +
+    "opus mka wma aiff mid midi m3u m3u8 3gp jxl jp2 heif xcf djvu xps oxps azw azw3 fb2 cbz cbr " +
+    "chm tex bib ipynb sql db sqlite sqlite3 mdb accdb parquet h5 hdf5 npy npz pkl onnx " +
+    "safetensors gguf dwg dxf stl step stp kmz geojson shp mbtiles lz lzma cab xpi crx appimage " +
+    "whl gem nupkg vmdk qcow2 ova vdi pem crt cer p12 asc sig gpg yml yaml toml ini tsv eml mbox"
   ).split(" "),
 );
 
@@ -66,7 +70,9 @@ const ACTION_WORDS = new Set(
     "anmelden anmeldung einloggen ausloggen abmelden registrieren registrierung konto kundenkonto " +
     "benutzerkonto warenkorb einkaufswagen einkaufskorb wunschliste wunschzettel merkzettel " +
     "merkliste accedi registrati registrazione carrello panier inscription deconnexion carrito " +
-    "registrarse iscriviti iscrizione inscribirse inscripcion cesta kasse"
+    "registrarse iscriviti iscrizione inscribirse inscripcion cesta kasse " +
+    // A wish list, in the words of each language ("mi-lista-de-deseos", "i-miei-preferiti").
+    "desideri deseos envies souhaits preferiti"
   ).split(" "),
 );
 /** Words of an account's context that may stand beside an action word in its slug. */
@@ -75,14 +81,14 @@ const ACTION_CONTEXT = new Set(
     "user users customer customers member members client clients kunden kunde benutzer nutzer " +
     "utente utenti cliente clienti usuario usuarios utilisateur view show create new edit " +
     "settings page area bereich erstellen anlegen acquisti compras achats shopping einkauf crea " +
-    "creer crear personal compra acquisto achat"
+    "creer crear personal compra acquisto achat list lista liste"
   ).split(" "),
 );
 /** Function words a slug may hold beside them ("my", "il-mio", "mi", "mon", "de"). */
 const SLUG_FUNCTION_WORDS = new Set(
   (
-    "my mi mio mia miei il la le lo l the your our mein meine meinen dein mon ma mes ton tu su " +
-    "el los las de del des du di dei della da a to of and und e et y"
+    "my mi mio mia miei mie i il la le lo l the your our mein meine meinen dein mon ma mes ton " +
+    "tu su mis el los las de del des du di dei della da a to of and und e et y"
   ).split(" "),
 );
 /** Words a slug naming an action has at most, function words included. */
@@ -105,6 +111,30 @@ const UNSAFE_UNLESS_STATIC_PAGE = new Set([
   "passwort",
 ]);
 const STATIC_PAGE = /\.html?$/i;
+
+/** Words for a password, and for getting a new one: a slug of both is a reset form. */
+const PASSWORD_WORDS = new Set(["password", "passwort", "contrasena", "passe", "kennwort"]);
+const RESET_WORDS = new Set(
+  (
+    "reset recover recovery forgot forgotten lost change new restore recuperar recupera " +
+    "recuperare restablecer olvide olvidada olvidado vergessen zurucksetzen andern neues " +
+    "oublie perdu reinitialiser dimenticata dimenticato reimposta nuova"
+  ).split(" "),
+);
+
+/**
+ * The order step of a shop's checkout, as a path of its own ("/order", "/es/pedido",
+ * "/de/bestellung"): only with nothing before it but a language, since a documentation site may
+ * have "/api/order/" and a static "order.html".
+ */
+const ORDER_PAGES = new Set(["order", "ordine", "pedido", "bestellung", "encomenda", "bestelling"]);
+const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/;
+
+/**
+ * Tokens that name an action even run together with other words in one segment or value: a
+ * shop module's path ("/module/blockwishlist/…") or a parameter ("mylogout", "addToCart").
+ */
+const ACTION_TOKENS = /wishlist|logout|logoff|signout|addtocart|addtobasket/;
 
 /**
  * Wiki special pages that log in, log out or create an account, by the name after the namespace
@@ -138,6 +168,22 @@ const UNSAFE_VALUES = new Set(
   ).split(" "),
 );
 
+/** Parameters whose value names what a shop or CMS does with the request ("action=addToCart"). */
+const ACTION_PARAMS = new Set([
+  "action",
+  "task",
+  "do",
+  "mode",
+  "op",
+  "act",
+  "cmd",
+  "fc",
+  "controller",
+  "module",
+  "route",
+  "view",
+]);
+
 /** Parameters that carry what a visitor typed, where those words are a search, not an action. */
 const SEARCH_PARAMS = new Set([
   "q",
@@ -157,7 +203,15 @@ const SEGMENT_EXTENSION = /\.[a-z0-9]{1,5}$/i;
 
 /** True when the path ends in an extension of a file that is not an HTML page. */
 export function looksNotHtml(url: URL): boolean {
-  const last = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  const raw = url.pathname.slice(url.pathname.lastIndexOf("/") + 1).replace(SEGMENT_PARAMETERS, "");
+  let last: string;
+  try {
+    last = decodeURIComponent(raw);
+  } catch {
+    last = raw;
+  }
+  // A server reads "pic.jpg%20" and "pic.jpg." as the file "pic.jpg".
+  last = last.replace(/[\s.]+$/, "");
   const dot = last.lastIndexOf(".");
   if (dot < 0) return false;
   return NOT_HTML.has(last.slice(dot + 1).toLowerCase());
@@ -181,14 +235,24 @@ export function isUnsafe(url: URL): boolean {
         part.replace(SEGMENT_PARAMETERS, "").replace(SEGMENT_EXTENSION, ""),
       );
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
-      if (namesAction(segment)) return true;
+      if (namesAction(segment) || resetsPassword(segment)) return true;
+      if (!segment.includes("-") && ACTION_TOKENS.test(segment)) return true;
       const leaf = at === raws.length - 1 && i === parts.length - 1;
       if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;
+      if (
+        leaf &&
+        ORDER_PAGES.has(segment) &&
+        !STATIC_PAGE.test(part) &&
+        onlyLanguageBefore(raws, at)
+      )
+        return true;
     }
   }
   for (const [name, value] of url.searchParams) {
     if (UNSAFE_PARAMS.test(name) || UNSAFE_PARAMS.test(`${name}=${value}`)) return true;
-    if (namesAction(foldSegment(name))) return true;
+    const folded = foldSegment(name);
+    if (namesAction(folded) || ACTION_TOKENS.test(folded.replace(/-/g, ""))) return true;
+    if (ACTION_PARAMS.has(folded) && valueNamesAction(value)) return true;
     if (SEARCH_PARAMS.has(name.toLowerCase())) continue;
     if (
       foldSegment(value)
@@ -199,6 +263,28 @@ export function isUnsafe(url: URL): boolean {
     if (name.toLowerCase() === "title" && isUnsafeSpecialPage(foldSegment(value))) return true;
   }
   return false;
+}
+
+/** Whether the segments of `raws` before `at` are none but a language ("", "es", "pt-br"). */
+function onlyLanguageBefore(raws: readonly string[], at: number): boolean {
+  const before = raws.slice(0, at).filter((raw) => raw !== "");
+  return before.length === 0 || (before.length === 1 && LANGUAGE_SEGMENT.test(before[0] as string));
+}
+
+/** A slug of a few words naming a new password ("password-reset", "recuperar-contrasena"). */
+function resetsPassword(segment: string): boolean {
+  const words = segment.split("-").filter((w) => w !== "");
+  if (words.length < 2 || words.length > ACTION_SLUG_WORDS + 1) return false;
+  return words.some((w) => PASSWORD_WORDS.has(w)) && words.some((w) => RESET_WORDS.has(w));
+}
+
+/** A value of an action parameter, its camel-cased words apart, that names such an action. */
+function valueNamesAction(value: string): boolean {
+  const words = foldSegment(value.replace(/([a-z])([A-Z])/g, "$1-$2"))
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "");
+  if (ACTION_TOKENS.test(words.join(""))) return true;
+  return words.some((w) => ACTION_WORDS.has(w) || UNSAFE_VALUES.has(w));
 }
 
 /**
@@ -246,6 +332,24 @@ const ACTION_TEXTS = new Set(
 /** Longest link text that may name an action. */
 const ACTION_TEXT_CHARS = 40;
 
+/**
+ * Verbs that put something in a cart or a wish list, as a link's first word ("Add to …") or, in
+ * German, its last ("… hinzufügen") or its "zur"/"zum"/"in" ("Zur Wunschliste"); and the places
+ * they put it.
+ */
+const ADD_FIRST = new Set(
+  "add save ajouter enregistrer aggiungi salva anadir agregar guardar zur zum in".split(" "),
+);
+const ADD_LAST = new Set(["hinzufugen", "legen", "speichern"]);
+const ADD_PLACES = new Set(
+  (
+    "cart basket wishlist favorites favourites warenkorb wunschliste merkzettel merkliste " +
+    "carrello desideri preferiti panier envies souhaits favoris carrito cesta deseos favoritos"
+  ).split(" "),
+);
+/** Most words a link text that adds something has ("Ajouter à ma liste d'envies"). */
+const ADD_TEXT_WORDS = 6;
+
 /** True when a link's text (markup removed) names signing in, an account, a cart or a checkout. */
 export function namesActionText(text: string): boolean {
   const trimmed = text.trim();
@@ -257,7 +361,15 @@ export function namesActionText(text: string): boolean {
     .replace(/^-+|-+$/g, "")
     // A cart's count ("Cart (2)").
     .replace(/-\d+$/, "");
-  return ACTION_TEXTS.has(folded);
+  return ACTION_TEXTS.has(folded) || addsToCart(folded);
+}
+
+/** "Add to wishlist", "Aggiungi alla lista dei desideri", "In den Warenkorb legen". */
+function addsToCart(folded: string): boolean {
+  const words = folded.replace(/wish-list/g, "wishlist").split("-");
+  if (words.length < 2 || words.length > ADD_TEXT_WORDS) return false;
+  const adds = ADD_FIRST.has(words[0] as string) || ADD_LAST.has(words[words.length - 1] as string);
+  return adds && words.some((w) => ADD_PLACES.has(w));
 }
 
 /** A wiki's special namespace in the five languages (folded: "Spécial" is "special"). */

@@ -24,6 +24,24 @@ describe("content type", () => {
     expect(isHtml("text/html", `<html>${compressed.join("")}`)).toBe(false);
   });
 
+  it("does not take a JSON document or an XML feed for HTML because the server calls it HTML", () => {
+    expect(isHtml("text/html", '{"items":[{"id":1,"name":"Owl"}]}')).toBe(false);
+    expect(isHtml("text/html; charset=utf-8", '\uFEFF\n  [1, 2, {"a": "<p>x</p>"}]')).toBe(false);
+    const rss =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>News</title></channel></rss>';
+    expect(isHtml("text/html", rss)).toBe(false);
+    expect(
+      isHtml("text/html", '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>'),
+    ).toBe(false);
+    const commented = `<?xml version="1.0"?>\n<!-- ${"generated ".repeat(200)} -->\n<!DOCTYPE rdf:RDF>\n<rdf:RDF xmlns:rdf="x"></rdf:RDF>`;
+    expect(isHtml("text/html", commented)).toBe(false);
+    // XHTML, a page that opens with a brace of text, a template left unfilled: pages.
+    const xhtml = `<?xml version="1.0" encoding="utf-8"?>\n<!-- ${"note ".repeat(400)} -->\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>`;
+    expect(isHtml("text/html", xhtml)).toBe(true);
+    expect(isHtml("text/html", "{{ title }}<html><body><p>Owls</p></body></html>")).toBe(true);
+    expect(isHtml("text/html", "[Draft] <p>Owls hunt at night.</p>")).toBe(true);
+  });
+
   it("reads a page of text with a stray control character as HTML, as browsers do", () => {
     const page = `<!doctype html><html><head><title>Specials</title></head><body><h1>This week</h1>${"<p>Rye and spelt sourdough, butter croissants and plum tarts from the valley mill.</p>".repeat(4)}</body></html>`;
     expect(isHtml("text/html; charset=utf-8", `${page}\u0000`)).toBe(true);

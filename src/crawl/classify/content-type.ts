@@ -81,10 +81,47 @@ export function looksBinary(body: string): boolean {
   return BINARY_STARTS.some((start) => body.startsWith(start)) || binaryShare(body);
 }
 
+/**
+ * A body that is data, whatever its Content-Type says: a JSON document (an API's answer) or an XML
+ * document whose root is not `html` (an RSS or Atom feed, a sitemap). Browsers show such a body
+ * as text, not as a page; an XHTML page's root is `html`.
+ */
+export function looksLikeData(body: string): boolean {
+  const head = body.slice(0, 64).replace(/^\uFEFF?\s*/, "");
+  if (head.startsWith("{") || head.startsWith("["))
+    return parsesAsJson(body.replace(/^\uFEFF/, ""));
+  if (!head.startsWith("<?xml") && !XML_ROOT.test(head.toLowerCase())) return false;
+  const root = xmlRoot(body.slice(0, XML_PROLOG_CHARS));
+  return root !== null && root !== "html";
+}
+
+function parsesAsJson(body: string): boolean {
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How far into a body its root element is looked for (past a declaration, comments, a doctype). */
+const XML_PROLOG_CHARS = 16 * 1024;
+const PROLOG_PART = /^\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype[^>[]*(?:\[[\s\S]*?\])?\s*>)/i;
+
+/** The local name of the first element of an XML document (lower case), or null if not found. */
+function xmlRoot(start: string): string | null {
+  let rest = start.replace(/^\uFEFF/, "");
+  for (let match = PROLOG_PART.exec(rest); match; match = PROLOG_PART.exec(rest)) {
+    rest = rest.slice(match[0].length);
+  }
+  const element = /^\s*<([a-z_][\w.-]*:)?([a-z_][\w.-]*)/i.exec(rest);
+  return element ? (element[2] as string).toLowerCase() : null;
+}
+
 export function isHtml(contentType: string, body: string): boolean {
   const type = mediaType(contentType);
   if (type === null || UNKNOWN_TYPES.has(type)) return sniffHtml(body);
-  return HTML_TYPES.has(type) && !looksBinary(body);
+  return HTML_TYPES.has(type) && !looksBinary(body) && !looksLikeData(body);
 }
 
 /** Whether a media type (as `mediaType` gives it) names HTML. */

@@ -18,6 +18,10 @@ describe("saysNotFound", () => {
       "Page introuvable",
       "Página no encontrada",
       "Pagina niet gevonden",
+      "404 - File or directory not found.",
+      "404 Not Found",
+      "Oops! That page can’t be found. | Blog",
+      "Fehler 404: Seite nicht gefunden",
     ]) {
       expect(page(title, "Sorry, we could not find that page. Go back home."), title).toBe(true);
     }
@@ -30,5 +34,8 @@ describe("saysNotFound", () => {
     expect(page("NotFoundException", "Thrown when a key is missing.")).toBe(false);
     expect(page("Fixing 404 errors in nginx", "Long article. ".repeat(200))).toBe(false);
     expect(page("Release 4.0.4", "Notes.")).toBe(false);
+    expect(page("How to fix a 404 error", "Check the link, then the server's logs.")).toBe(false);
+    expect(page("Canon 404 src", "A lens.")).toBe(false);
+    expect(page("Die Suche: nicht gefunden? Tipps", "Tipps.")).toBe(false);
   });
 });

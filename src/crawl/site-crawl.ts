@@ -487,6 +487,12 @@ class SiteCrawl {
     // A start URL that now redirects is no longer a page of its own (see `answer`).
     for (const url of own) await this.removeFromIndex(url);
     await this.leaveOldOrigins(redirects);
+    // What the robots.txt just read keeps out leaves the index before anything else: a crawl that
+    // stops early (its page limit, a server gone quiet) would otherwise leave it answering.
+    const read = this.robotsApplied.get(this.origin);
+    if (this.mayHavePages && read?.kind === "rules") {
+      await this.leaveDisallowed(read.robots, read.url, "now");
+    }
     this.progress.state = "crawling";
     await this.refreshCounts(true);
   }
@@ -1262,16 +1268,21 @@ class SiteCrawl {
     const applied = this.robotsApplied.get(origin);
     this.robotsApplied.set(origin, outcome);
     if (applied && applied !== outcome && origin === this.origin) {
-      await this.leaveDisallowed(rules, outcome.url);
+      await this.leaveDisallowed(rules, outcome.url, "again");
     }
     return rules;
   }
 
   /**
-   * robots.txt, read again during the crawl (at least hourly), now disallows pages in the index:
-   * they leave it at once, whether this crawl or an earlier one read them.
+   * robots.txt, read at the start of a recrawl or again during the crawl (at least hourly), now
+   * disallows pages in the index: they leave it at once, whether this crawl or an earlier one read
+   * them.
    */
-  private async leaveDisallowed(rules: Robots, robotsUrl: string): Promise<void> {
+  private async leaveDisallowed(
+    rules: Robots,
+    robotsUrl: string,
+    read: "now" | "again",
+  ): Promise<void> {
     if (!this.site) return;
     const indexed = new Set(this.indexedHere);
     if (this.mayHavePages) {
@@ -1286,7 +1297,7 @@ class SiteCrawl {
         kind: "robots-disallowed",
         url,
         status: null,
-        detail: `${robotsUrl}, read again during the crawl, now keeps HootyBot out of this page${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}: it left the index`,
+        detail: `${robotsUrl}${read === "again" ? ", read again during the crawl," : ""} now keeps HootyBot out of this page${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}: it left the index`,
         advice: ROBOTS_ADVICE,
       });
     }

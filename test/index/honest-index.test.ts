@@ -170,6 +170,33 @@ describe("what leaves the index", () => {
     expect(s.log.filter((r) => r.path === "/closed")).toHaveLength(1);
   }, 20_000);
 
+  it("robots.txt changed between crawls: a recrawl that stops early still takes out what it now disallows", async () => {
+    let robots = ALLOW_ALL;
+    const s = await site({
+      "/robots.txt": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+      "/": html(markedPage("homeword", ["/open", "/closed"])),
+      "/open": html(markedPage("openword")),
+      "/closed": html(markedPage("closedword")),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(3);
+
+    robots = "User-agent: *\nDisallow: /closed\n";
+    const report = await crawl(`${s.origin}/`, {
+      store: shared,
+      settings: { ...FAST, maxPages: 1 },
+    });
+    expect(report.problems.map((p) => p.kind)).toContain("page-limit");
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({ kind: "robots-disallowed", url: `${s.origin}/closed` }),
+    );
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/open"]);
+    expect(await inVocabulary(shared, s.origin, "closedword")).toBe(false);
+    expect(s.log.filter((r) => r.path === "/closed")).toHaveLength(1);
+  }, 20_000);
+
   it("robots.txt unavailable: the site's pages leave the index until it is readable again", async () => {
     let robotsStatus = 200;
     const s = await site({

@@ -554,6 +554,12 @@ class SiteCrawl {
       onOrigin: (url) => this.aliases.onOrigin(url, this.origin),
       listed: robots.sitemaps,
       allowed: (url) => robots.allows(url),
+      usable: (url) => {
+        const written = normalizeUrl(url, this.origin);
+        if (!written) return false;
+        const target = this.aliases.onOrigin(written, this.origin);
+        return this.neverFetched(target) === undefined && robots.allows(target.href);
+      },
       limit: this.settings.maxPages * 2,
       maxFiles: this.settings.maxSitemaps,
       fetch: (url) =>
@@ -640,14 +646,7 @@ class SiteCrawl {
     const url = entry.url;
     const robots = await this.robotsFor(this.origin);
     if (!robots.allows(url)) {
-      const decision = robots.decide(url);
-      this.problems.add({
-        kind: "robots-disallowed",
-        url,
-        status: null,
-        detail: `robots.txt keeps HootyBot out of ${entry.depth === 0 ? "the start page" : "this page"}${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}`,
-        advice: ROBOTS_ADVICE,
-      });
+      this.keptOut(robots, url, entry.depth);
       await this.removeFromIndex(url);
       return this.settle(url, "robots");
     }
@@ -1039,13 +1038,23 @@ class SiteCrawl {
     }: { base?: string; bounded?: boolean; hops?: number; refuse?: Outcome } = {},
   ) {
     if (hrefs.length === 0) return { added: 0, followed: [] };
+    // Links robots.txt keeps out are settled as they are listed, in the one write that lists
+    // them: a page of a thousand such links held up the site's next request for seconds when each
+    // was taken from the queue and settled in a write of its own. A redirect's target is still
+    // visited, which says why the redirect led nowhere; one listed before a robots.txt read again
+    // now disallows it is caught when its turn comes.
+    const robots = hops === 0 ? await this.robotsFor(this.origin) : null;
     const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
       // A redirect's target is as `redirectTarget` spelt it: its session, if it kept one, stays.
       const written = normalizeUrl(href, base ?? this.origin, { keepSession: hops > 0 });
       if (!written) continue;
       const target = this.aliases.onOrigin(written, this.origin);
-      const outcome = this.neverFetched(target) ?? refuse;
+      let outcome = this.neverFetched(target) ?? refuse;
+      if (outcome === undefined && robots && !robots.allows(target.href)) {
+        outcome = "robots";
+        this.keptOut(robots, target.href, depth);
+      }
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
       const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };
       if (hops > 0) entry.hops = hops;
@@ -1058,6 +1067,18 @@ class SiteCrawl {
     this.listed += added;
     if (added >= room && entries.length > added) this.listFull = true;
     return { added, followed };
+  }
+
+  /** Reports a URL robots.txt keeps HootyBot out of. */
+  private keptOut(robots: Robots, url: string, depth: number): void {
+    const decision = robots.decide(url);
+    this.problems.add({
+      kind: "robots-disallowed",
+      url,
+      status: null,
+      detail: `robots.txt keeps HootyBot out of ${depth === 0 ? "the start page" : "this page"}${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}`,
+      advice: ROBOTS_ADVICE,
+    });
   }
 
   /** Why HootyBot never asks for this URL, or undefined when it may. */

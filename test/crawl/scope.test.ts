@@ -486,6 +486,53 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(3);
   });
 
+  it("reads every sitemap when the first lists only entries HootyBot never asks for", async () => {
+    const junk = (ext: string) =>
+      Array.from({ length: 3000 }, (_, i) => `<url><loc>${s.origin}/${ext}${i}</loc></url>`);
+    const urlset = (entries: string[]) => (_req: IncomingMessage, res: ServerResponse) =>
+      res
+        .writeHead(200, { "content-type": "application/xml" })
+        .end(`<urlset>${entries.join("")}</urlset>`);
+    const s = await site({
+      ...pagesSite(
+        0,
+        "User-agent: *\nDisallow: /tag/\nSitemap: /images.xml\nSitemap: /tags.xml\nSitemap: /pages.xml\n",
+      ),
+      "/": htmlRoute(pageHtml("Home", [])),
+      "/images.xml": (req, res) =>
+        urlset(junk("img/p").map((e) => e.replace("</loc>", ".jpg</loc>")))(req, res),
+      "/tags.xml": (req, res) => urlset(junk("tag/t"))(req, res),
+      "/pages.xml": (req, res) =>
+        urlset([`<url><loc>${s.origin}/from-pages</loc></url>`])(req, res),
+      "/from-pages": htmlRoute(pageHtml("Listed last", [])),
+    });
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 10 } });
+    expect(paths(s.log)).toContain("/from-pages");
+    expect(report.pages.indexed).toBe(2);
+    // The entries it skips are counted, as many as the page limit's room for URLs.
+    expect(report.skipped["not-html"]).toBeGreaterThan(0);
+  });
+
+  it("a page of many links robots.txt keeps out does not hold up the next request", async () => {
+    const s = await site({
+      ...pagesSite(0, "User-agent: *\nDisallow: /tag/\n"),
+      "/": htmlRoute(
+        pageHtml("Home", [...Array.from({ length: 1000 }, (_, i) => `/tag/${i}`), "/next"]),
+      ),
+      "/next": htmlRoute(pageHtml("Next", [])),
+    });
+    const report = await crawl(`${s.origin}/`, { settings: { gate: { minDelayMs: 500 } } });
+    expect(report.skipped.robots).toBe(1000);
+    const home = s.log.find((r) => r.path === "/");
+    const next = s.log.find((r) => r.path === "/next");
+    // Arrival of /next after the end of the last response before it: the pace, not a thousand
+    // writes of one entry each (several seconds before).
+    const before = s.log.filter((r) => r.arrivedAt < (next?.arrivedAt ?? 0));
+    const lastEnd = Math.max(...before.map((r) => r.finishedAt ?? 0));
+    expect(home).toBeDefined();
+    expect((next?.arrivedAt ?? 0) - lastEnd).toBeLessThan(1500);
+  }, 20_000);
+
   it("obeys meta robots and X-Robots-Tag: noindex pages stay out, nofollow links are not followed", async () => {
     const s = await site({
       ...pagesSite(0),

@@ -10,7 +10,9 @@ export interface SitemapSource {
   listed: readonly string[];
   /** robots.txt's verdict for a URL. */
   allowed: (url: string) => boolean;
-  /** Most page URLs to take. */
+  /** Whether a page URL is one HootyBot may ask for (robots.txt, file type, never-follow rules). */
+  usable?: (url: string) => boolean;
+  /** Most page URLs to take that are usable, and most of those that are not. */
   limit: number;
   /** Most sitemap files to read. */
   maxFiles: number;
@@ -50,6 +52,11 @@ export async function readSitemaps(source: SitemapSource) {
   const queue = [...new Set([...listed, `${source.origin}/sitemap.xml`])];
   const seen = new Set<string>();
   const pages: string[] = [];
+  // Entries HootyBot will not ask for (images, files robots.txt keeps out) are kept apart, and
+  // counted as skipped by the caller: a first sitemap of 12,000 images must not use up the room
+  // the pages of the sitemaps after it need.
+  const unusable: string[] = [];
+  const usable = source.usable ?? (() => true);
   while (queue.length > 0 && seen.size < source.maxFiles && pages.length < source.limit) {
     const url = queue.shift() as string;
     if (seen.has(url)) continue;
@@ -75,10 +82,12 @@ export async function readSitemaps(source: SitemapSource) {
       const mine = own(location);
       if (mine === null) continue;
       if (sitemap.kind === "index") queue.push(mine);
-      else if (pages.length < source.limit) pages.push(mine);
+      else if (!usable(mine)) {
+        if (unusable.length < source.limit) unusable.push(mine);
+      } else if (pages.length < source.limit) pages.push(mine);
     }
   }
-  return { pages, sitemaps: [...seen] };
+  return { pages: [...pages, ...unusable], sitemaps: [...seen] };
 }
 
 /** The largest sitemap the protocol allows, unpacked. */

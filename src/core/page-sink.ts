@@ -13,6 +13,8 @@ export interface FetchedPage {
   /** Hash of the body, used to spot the same page under two URLs. */
   contentHash: string;
   fetchedAt: string;
+  /** When the page asked to leave the index (`unavailable_after`, ISO time), if it did. */
+  unavailableAfter?: string;
   /**
    * The same-origin links the crawler follows from this page (normalised). Kept with the page so
    * that a recrawl answered `304 Not Modified` still finds the pages behind it.

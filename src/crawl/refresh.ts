@@ -22,6 +22,7 @@ import type { Fetch } from "./fetch/types.js";
 import { type GateOptions, SiteBusy } from "./gate/gate.js";
 import { readRobotsThroughGates } from "./gate/robots-get.js";
 import { SiteStopped } from "./gate/site-stopped.js";
+import { hasExpired } from "./page-expiry.js";
 import type { RobotsOutcome } from "./robots/index.js";
 
 export type RefreshRobots = "rules" | "allow-all" | "unavailable" | "not-checked" | "blocked";
@@ -60,7 +61,15 @@ export async function refreshSite(
   context: RefreshContext,
 ): Promise<RefreshReport> {
   const { store } = context;
-  const urls = (await store.pages.list(site.id)).map((p) => p.url);
+  const pages = await store.pages.list(site.id);
+  // A page whose own `unavailable_after` date has passed leaves first, whatever robots.txt says.
+  let expired = 0;
+  for (const page of pages) {
+    if (!hasExpired(page)) continue;
+    await context.sink.remove(site.id, page.url);
+    expired++;
+  }
+  const urls = pages.filter((page) => !hasExpired(page)).map((page) => page.url);
   const report = (
     robots: RefreshRobots,
     status: number | null,
@@ -70,8 +79,11 @@ export async function refreshSite(
     site: site.origin,
     robots,
     status,
-    pages: { checked: urls.length, removed },
-    detail,
+    pages: { checked: pages.length, removed: removed + expired },
+    detail:
+      expired > 0
+        ? `${detail}; ${expired === 1 ? "1 page" : `${expired} pages`} whose unavailable_after date had passed left the index`
+        : detail,
   });
   const removeAll = async (keep: (url: string) => boolean = () => false) => {
     let removed = 0;

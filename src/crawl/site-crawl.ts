@@ -36,6 +36,7 @@ import { OriginAliases } from "./links/origin-aliases.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { repeatsItself } from "./links/repeating-path.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
+import { hasExpired } from "./page-expiry.js";
 import { pageHash } from "./page-hash.js";
 import { ProblemLog } from "./problems.js";
 import {
@@ -677,7 +678,8 @@ class SiteCrawl {
       // The body is unchanged, but its headers may now ask not to index it (a server adding
       // `X-Robots-Tag: noindex` keeps the same ETag).
       const directives = robotsDirectives(response.headers, "");
-      if (directives.noindex) {
+      // The page said when it would leave the index (`unavailable_after`): a 304 does not repeat it.
+      if (directives.noindex || hasExpired(previous)) {
         await this.removeFromIndex(url);
         return this.settle(url, "noindex");
       }
@@ -889,6 +891,9 @@ class SiteCrawl {
       contentHash,
       fetchedAt: new Date(response.endedAt).toISOString(),
       links: followed,
+      ...(directives.unavailableAfter !== undefined
+        ? { unavailableAfter: new Date(directives.unavailableAfter).toISOString() }
+        : {}),
     });
   }
 

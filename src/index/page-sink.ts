@@ -81,6 +81,7 @@ export function createIndexSink(store: IndexStore): PageSink {
         etag: page.headers.etag ?? null,
         lastModified: page.headers["last-modified"] ?? null,
         links: page.links,
+        unavailableAfter: page.unavailableAfter ?? null,
       },
       text,
     );

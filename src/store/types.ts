@@ -193,6 +193,8 @@ export interface PageRecord {
   lastModified: string | null;
   /** The same-origin links the crawler follows from the page (see FetchedPage.links). */
   links: string[];
+  /** When the page leaves the index by its own `unavailable_after` (ISO time), if it said so. */
+  unavailableAfter?: string | null;
 }
 
 /** The pages in the index. Only the index phase writes here. */

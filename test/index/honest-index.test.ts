@@ -197,6 +197,65 @@ describe("what leaves the index", () => {
     expect(s.log.filter((r) => r.path === "/closed")).toHaveLength(1);
   }, 20_000);
 
+  it("a page's own unavailable_after date passed: refresh takes it out, no recrawl needed", async () => {
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const expiring = markedPage(
+      "expiringword",
+      [],
+      `<meta name="hootybot" content="unavailable_after: ${at}">`,
+    );
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/expiring", "/lasting"])),
+      // Unchanged since it was read: answered 304 to the ETag it gave.
+      "/expiring": (req, res) => {
+        if (req.headers["if-none-match"] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+        else res.writeHead(200, { "content-type": "text/html", etag: '"v1"' }).end(expiring);
+      },
+      "/lasting": html(
+        markedPage("lastingword", [], `<meta name="robots" content="unavailable_after: ${at}">`),
+      ),
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(3);
+    await new Promise((done) => setTimeout(done, 1_600));
+
+    // Without a recrawl, refresh takes out both pages whose date has passed.
+    const refreshed = await refresh(shared, s.origin);
+    expect(refreshed?.pages).toEqual({ checked: 3, removed: 2 });
+    expect(refreshed?.detail).toMatch(/2 pages whose unavailable_after date had passed/);
+    expect([...(await indexedText(shared, s.origin)).keys()]).toEqual(["/"]);
+  }, 20_000);
+
+  it("a page's own unavailable_after date passed: a recrawl answered 304 takes it out", async () => {
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const expiring = markedPage(
+      "expiringword",
+      [],
+      `<meta name="hootybot" content="unavailable_after: ${at}">`,
+    );
+    const s = await site({
+      "/robots.txt": text(ALLOW_ALL),
+      "/": html(markedPage("homeword", ["/expiring"])),
+      "/expiring": (req, res) => {
+        if (req.headers["if-none-match"] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+        else res.writeHead(200, { "content-type": "text/html", etag: '"v1"' }).end(expiring);
+      },
+    });
+    const shared = store();
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    expect((await indexedText(shared, s.origin)).size).toBe(2);
+    await new Promise((done) => setTimeout(done, 1_600));
+    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    // Asked for again with its ETag, so answered 304.
+    expect(
+      s.log.filter((r) => r.path === "/expiring").map((r) => r.headers["if-none-match"]),
+    ).toEqual([undefined, '"v1"']);
+    expect([...(await indexedText(shared, s.origin)).keys()]).toEqual(["/"]);
+    expect(await inVocabulary(shared, s.origin, "expiringword")).toBe(false);
+  }, 20_000);
+
   it("robots.txt unavailable: the site's pages leave the index until it is readable again", async () => {
     let robotsStatus = 200;
     const s = await site({

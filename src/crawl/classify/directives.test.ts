@@ -70,7 +70,15 @@ describe("robotsDirectives", () => {
   it("reads unavailable_after as noindex once its date has passed", () => {
     const now = Date.parse("2026-12-02T10:00:00Z");
     const read = (value: string) => fromRobotsHeader(value, undefined, now);
-    expect(read("unavailable_after: Wed, 25 Aug 2027 15:00:00 GMT")).toEqual(emptyDirectives());
+    // A date still to come is kept, the earliest of several: the page leaves the index then.
+    expect(read("unavailable_after: Wed, 25 Aug 2027 15:00:00 GMT")).toEqual({
+      ...emptyDirectives(),
+      unavailableAfter: Date.parse("2027-08-25T15:00:00Z"),
+    });
+    expect(
+      read("unavailable_after: 2028-01-01\nhootybot: unavailable_after: 2027-03-01")
+        .unavailableAfter,
+    ).toBe(Date.parse("2027-03-01"));
     expect(read("unavailable_after: Tue, 25 Aug 2026 15:00:00 GMT, nofollow")).toEqual({
       noindex: true,
       nofollow: true,
@@ -90,6 +98,9 @@ describe("robotsDirectives", () => {
       noindex: true,
       nofollow: false,
     });
-    expect(page("index, unavailable_after: 2030-06-30")).toEqual(emptyDirectives());
+    expect(page("index, unavailable_after: 2030-06-30")).toEqual({
+      ...emptyDirectives(),
+      unavailableAfter: Date.parse("2030-06-30"),
+    });
   });
 });

@@ -8,6 +8,8 @@ import { attr } from "./page.js";
 export interface RobotsDirectives {
   noindex: boolean;
   nofollow: boolean;
+  /** An `unavailable_after` date still to come (ms), the earliest: the page leaves the index then. */
+  unavailableAfter?: number;
 }
 
 /** The token HootyBot answers to in meta names and X-Robots-Tag scopes. */
@@ -77,7 +79,10 @@ function fromRobotsLine(line: string, into: RobotsDirectives, now: number): void
     if (expiry) {
       const { at, tokensUsed } = dateAt([expiry[1] as string, ...tokens.slice(i + 1)]);
       i += tokensUsed - 1;
-      if (applies && at !== null && at <= now) into.noindex = true;
+      if (applies && at !== null) {
+        if (at <= now) into.noindex = true;
+        else into.unavailableAfter = Math.min(into.unavailableAfter ?? at, at);
+      }
       continue;
     }
     if (applies) for (const part of token.split(/\s+/)) apply(into, part);

@@ -460,4 +460,13 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 18,
+    name: "when a page asked to leave the index",
+    sql: `
+      -- The page's own unavailable_after date (ISO time), NULL when it gave none: a recrawl
+      -- answered 304 and \`hooty refresh\` take the page out once it has passed.
+      ALTER TABLE pages ADD COLUMN unavailable_after TEXT;
+    `,
+  },
 ];

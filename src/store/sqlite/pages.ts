@@ -12,6 +12,7 @@ interface PageRow {
   etag: string | null;
   last_modified: string | null;
   links: string;
+  unavailable_after: string | null;
 }
 
 const toPage = (row: PageRow): PageRecord => ({
@@ -25,22 +26,28 @@ const toPage = (row: PageRow): PageRecord => ({
   etag: row.etag,
   lastModified: row.last_modified,
   links: JSON.parse(row.links) as string[],
+  unavailableAfter: row.unavailable_after,
 });
 
 /** The page upsert, shared with the text index (which writes a page and its text at once). */
 export function preparePagePut(db: SqliteDatabase): (page: PageRecord) => void {
   const put = db.prepare(
     `INSERT INTO pages (site_id, url, title, lang, fetched_at, status, content_hash, etag,
-       last_modified, links)
+       last_modified, links, unavailable_after)
      VALUES (@siteId, @url, @title, @lang, @fetchedAt, @status, @contentHash, @etag, @lastModified,
-       @links)
+       @links, @unavailableAfter)
      ON CONFLICT (site_id, url) DO UPDATE SET title = excluded.title, lang = excluded.lang,
        fetched_at = excluded.fetched_at, status = excluded.status,
        content_hash = excluded.content_hash, etag = excluded.etag,
-       last_modified = excluded.last_modified, links = excluded.links`,
+       last_modified = excluded.last_modified, links = excluded.links,
+       unavailable_after = excluded.unavailable_after`,
   );
   return (page) => {
-    put.run({ ...page, links: JSON.stringify(page.links) });
+    put.run({
+      ...page,
+      links: JSON.stringify(page.links),
+      unavailableAfter: page.unavailableAfter ?? null,
+    });
   };
 }
 

@@ -25,7 +25,7 @@ import {
 import { decodeHtml } from "./decode/charset.js";
 import type { Fetch, FetchResponse } from "./fetch/types.js";
 import { CERTIFICATE_REFUSED, FetchFailure } from "./fetch/types.js";
-import { GATE_DEFAULTS, type GateOptions, SiteGate } from "./gate/gate.js";
+import { GATE_DEFAULTS, type GateOptions, SiteGate, TurnDeclined } from "./gate/gate.js";
 import { robotsGetThrough } from "./gate/robots-get.js";
 import type { SharedGates } from "./gate/shared-gates.js";
 import { SiteStopped } from "./gate/site-stopped.js";
@@ -313,7 +313,8 @@ class SiteCrawl {
     const asksWatched = askWatch.watch(
       () => this.origin,
       (at) => {
-        this.robotsAskedAt = Math.max(this.robotsAskedAt, at);
+        // A time ahead of this clock (another machine's) counts as now: a file read later obeys it.
+        this.robotsAskedAt = Math.max(this.robotsAskedAt, Math.min(at, Date.now()));
       },
     );
     const stopWatching = () => {
@@ -657,8 +658,11 @@ class SiteCrawl {
       this.site && this.mayHavePages ? await this.context.store.pages.get(this.site.id, url) : null;
     if (!response && !failure) {
       try {
-        response = await this.exchangePage(url, conditionalHeaders(previous));
+        response = await this.exchangePage(url, conditionalHeaders(previous), this.robotsStillHold);
       } catch (error) {
+        // robots.txt was asked for again while the request waited its turn: the page is asked
+        // for only if the file read now allows it.
+        if (error instanceof TurnDeclined) return this.visit(entry, given);
         if (!(error instanceof FetchFailure) || error.kind === "aborted") throw error;
         failure = error;
       }
@@ -1114,8 +1118,12 @@ class SiteCrawl {
     await Promise.allSettled(this.handed.filter(which).map((h) => h.stored));
   }
 
-  private exchangePage(url: string, headers?: Record<string, string>): Promise<FetchResponse> {
-    return this.exchange(url, undefined, mayBeHtml, headers);
+  private exchangePage(
+    url: string,
+    headers?: Record<string, string>,
+    mayGo?: () => boolean,
+  ): Promise<FetchResponse> {
+    return this.exchange(url, undefined, mayBeHtml, headers, mayGo);
   }
 
   private async exchange(
@@ -1123,6 +1131,7 @@ class SiteCrawl {
     accept?: string,
     acceptContentType?: (type: string | null) => boolean,
     headers?: Record<string, string>,
+    mayGo?: () => boolean,
   ): Promise<FetchResponse> {
     this.throwIfBlocked();
     const { gate } = await this.gateFor(new URL(url).origin);
@@ -1139,9 +1148,19 @@ class SiteCrawl {
         signal: this.abort.signal,
         isChallenge: (response) => challengeOf(url, response) !== null,
         onRequest: this.countRequest,
+        ...(mayGo ? { mayGo } : {}),
       },
     );
   }
+
+  /**
+   * Whether the robots.txt this crawl holds is still the one to obey: not when `hooty refresh`
+   * asked for it to be read again after it was read (a page then waits for the new one).
+   */
+  private readonly robotsStillHold = (): boolean => {
+    const read = this.robotsApplied.get(this.origin);
+    return read === undefined || read.fetchedAt >= this.robotsAskedAt;
+  };
 
   /**
    * The origin's gate and robots.txt: the site's own, or another origin's (robots.txt or the start

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/cli.js";
-import { crawl, htmlRoute, site, store } from "../helpers/crawl.js";
+import { crawl, htmlRoute, paths, site, store } from "../helpers/crawl.js";
 import { makeIndexOlder, passageHashes } from "../helpers/older-index.js";
 import { html, silent, text } from "../servers/site.js";
 import { indexedText, inVocabulary, markedPage, recorded, refresh } from "./index-helpers.js";
@@ -294,6 +294,36 @@ describe("what leaves the index", () => {
       }),
     ]);
     expect((await indexedText(shared, s.origin)).size).toBe(0);
+  }, 20_000);
+
+  it("a page waiting its turn when refresh asks for robots.txt again is asked for only if the new file allows it", async () => {
+    let robots = "User-agent: *\nCrawl-delay: 1\n";
+    const shared = store();
+    const s = await site({
+      "/robots.txt": (_req, res) =>
+        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+      "/": html(markedPage("homeword", ["/a", "/late1", "/late2"])),
+      // While the crawl waits out the Crawl-delay after /a (its next page already chosen),
+      // robots.txt changes and `hooty refresh` asks the running crawl to read it again.
+      "/a": (_req, res) => {
+        setTimeout(() => {
+          robots = "User-agent: *\nCrawl-delay: 1\nDisallow: /late\n";
+          void shared.gates.askRobots(s.origin, Date.now());
+        }, 400);
+        res.writeHead(200, { "content-type": "text/html" }).end(markedPage("alphaword"));
+      },
+      "/late1": html(markedPage("lateoneword")),
+      "/late2": html(markedPage("latetwoword")),
+    });
+    const report = await crawl(`${s.origin}/`, {
+      store: shared,
+      settings: { blockCheckMs: 50 },
+    });
+    expect(paths(s.log)).not.toContain("/late1");
+    expect(paths(s.log)).not.toContain("/late2");
+    expect(s.log.filter((r) => r.path === "/robots.txt")).toHaveLength(2);
+    expect(report.skipped.robots).toBe(2);
+    expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual(["/", "/a"]);
   }, 20_000);
 
   it("refresh leaves a site being crawled by another process alone, and says so", async () => {

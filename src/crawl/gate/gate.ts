@@ -69,6 +69,14 @@ export class SiteBusy extends Error {
   }
 }
 
+/** The request's turn came, but `mayGo` said it may no longer go out: nothing was sent. */
+export class TurnDeclined extends Error {
+  constructor(url: string) {
+    super(`the request for ${url} was held back at its turn`);
+    this.name = "TurnDeclined";
+  }
+}
+
 export interface ExchangeOptions {
   /** Wait and ask again after a 429/503 (pages); false hands the answer back (robots.txt). */
   retryThrottled?: boolean;
@@ -88,6 +96,11 @@ export interface ExchangeOptions {
   signal?: AbortSignal;
   /** Called as each request goes out, asking again after a 429/503 included (a crawl's count). */
   onRequest?: () => void;
+  /**
+   * Asked when the request's turn has come, just before it goes out: false gives the turn back
+   * unused (`TurnDeclined`), as when robots.txt was asked for again during the wait.
+   */
+  mayGo?: () => boolean;
 }
 
 /**
@@ -273,6 +286,7 @@ export class SiteGate {
       if (!(options.robotsFetch && this.state.stop?.kind === "robots-unavailable"))
         this.assertOpen();
       await this.waitTurn(options.signal);
+      if (options.mayGo && !options.mayGo()) throw new TurnDeclined(request.url);
       await this.renewLease();
       const pause = this.crawlDelayRead ? this.delayMs : Math.max(this.delayMs, this.state.pauseMs);
       if (this.state.inFlightSince === null || this.state.pauseMs !== pause) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/cli.js";
 import { crawl, htmlRoute, paths, site, store } from "../helpers/crawl.js";
 import { makeIndexOlder, passageHashes } from "../helpers/older-index.js";
-import { html, silent, text } from "../servers/site.js";
+import { type Handler, html, silent, text } from "../servers/site.js";
 import { indexedText, inVocabulary, markedPage, recorded, refresh } from "./index-helpers.js";
 
 const FAST = { gate: { minDelayMs: 10 } };
@@ -137,25 +137,49 @@ describe("an index written by an older Hooty", () => {
   });
 });
 
+/** A site of three pages crawled and indexed, whose robots.txt `closeRobots` turns against /closed. */
+async function openAndClosedIndexed() {
+  let robots = ALLOW_ALL;
+  const s = await site({
+    "/robots.txt": (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(robots),
+    "/": html(markedPage("homeword", ["/open", "/closed"])),
+    "/open": html(markedPage("openword")),
+    "/closed": html(markedPage("closedword")),
+  });
+  const shared = store();
+  await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+  const closeRobots = () => {
+    robots = "User-agent: *\nDisallow: /closed\n";
+  };
+  return { s, shared, closeRobots };
+}
+
+/**
+ * A page that asks to leave the index at `at` (`unavailable_after`) and, unchanged, answers 304 to
+ * the ETag it gave: a 304 does not repeat the date.
+ */
+function expiringPage(at: string): Handler {
+  const page = markedPage(
+    "expiringword",
+    [],
+    `<meta name="hootybot" content="unavailable_after: ${at}">`,
+  );
+  return (req, res) => {
+    if (req.headers["if-none-match"] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+    else res.writeHead(200, { "content-type": "text/html", etag: '"v1"' }).end(page);
+  };
+}
+
 describe("what leaves the index", () => {
   it("robots.txt changed between crawls: refresh removes, the next crawl does not add back", async () => {
-    let robots = ALLOW_ALL;
-    const s = await site({
-      "/robots.txt": (_req, res) =>
-        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
-      "/": html(markedPage("homeword", ["/open", "/closed"])),
-      "/open": html(markedPage("openword")),
-      "/closed": html(markedPage("closedword")),
-    });
-    const shared = store();
-    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    const { s, shared, closeRobots } = await openAndClosedIndexed();
     expect([...(await indexedText(shared, s.origin)).keys()].sort()).toEqual([
       "/",
       "/closed",
       "/open",
     ]);
 
-    robots = "User-agent: *\nDisallow: /closed\n";
+    closeRobots();
     const report = await refresh(shared, s.origin);
     expect(report).toMatchObject({
       robots: "rules",
@@ -171,19 +195,10 @@ describe("what leaves the index", () => {
   }, 20_000);
 
   it("robots.txt changed between crawls: a recrawl that stops early still takes out what it now disallows", async () => {
-    let robots = ALLOW_ALL;
-    const s = await site({
-      "/robots.txt": (_req, res) =>
-        res.writeHead(200, { "content-type": "text/plain" }).end(robots),
-      "/": html(markedPage("homeword", ["/open", "/closed"])),
-      "/open": html(markedPage("openword")),
-      "/closed": html(markedPage("closedword")),
-    });
-    const shared = store();
-    await crawl(`${s.origin}/`, { store: shared, settings: FAST });
+    const { s, shared, closeRobots } = await openAndClosedIndexed();
     expect((await indexedText(shared, s.origin)).size).toBe(3);
 
-    robots = "User-agent: *\nDisallow: /closed\n";
+    closeRobots();
     const report = await crawl(`${s.origin}/`, {
       store: shared,
       settings: { ...FAST, maxPages: 1 },
@@ -199,19 +214,10 @@ describe("what leaves the index", () => {
 
   it("a page's own unavailable_after date passed: refresh takes it out, no recrawl needed", async () => {
     const at = new Date(Date.now() + 1_500).toISOString();
-    const expiring = markedPage(
-      "expiringword",
-      [],
-      `<meta name="hootybot" content="unavailable_after: ${at}">`,
-    );
     const s = await site({
       "/robots.txt": text(ALLOW_ALL),
       "/": html(markedPage("homeword", ["/expiring", "/lasting"])),
-      // Unchanged since it was read: answered 304 to the ETag it gave.
-      "/expiring": (req, res) => {
-        if (req.headers["if-none-match"] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
-        else res.writeHead(200, { "content-type": "text/html", etag: '"v1"' }).end(expiring);
-      },
+      "/expiring": expiringPage(at),
       "/lasting": html(
         markedPage("lastingword", [], `<meta name="robots" content="unavailable_after: ${at}">`),
       ),
@@ -230,18 +236,10 @@ describe("what leaves the index", () => {
 
   it("a page's own unavailable_after date passed: a recrawl answered 304 takes it out", async () => {
     const at = new Date(Date.now() + 1_500).toISOString();
-    const expiring = markedPage(
-      "expiringword",
-      [],
-      `<meta name="hootybot" content="unavailable_after: ${at}">`,
-    );
     const s = await site({
       "/robots.txt": text(ALLOW_ALL),
       "/": html(markedPage("homeword", ["/expiring"])),
-      "/expiring": (req, res) => {
-        if (req.headers["if-none-match"] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
-        else res.writeHead(200, { "content-type": "text/html", etag: '"v1"' }).end(expiring);
-      },
+      "/expiring": expiringPage(at),
     });
     const shared = store();
     await crawl(`${s.origin}/`, { store: shared, settings: FAST });

@@ -1577,12 +1577,19 @@ function startRedirectNotFollowed(
   origin: string,
 ): { detail: string; advice: string } {
   const target = new URL(location);
-  const unsafe = neverFetchedAnywhere(target) === "unsafe";
+  const never = neverFetchedAnywhere(target);
+  const unsafe = never === "unsafe";
   const why = unsafe
     ? "a sign-in, account or shopping page, which HootyBot never opens"
     : target.origin !== origin
       ? "another site, which HootyBot does not follow"
-      : "which HootyBot does not open (not an HTML page, or an address too long)";
+      : never === "repeating-path"
+        ? "an address whose path repeats itself, which HootyBot never follows (a loop of links)"
+        : never === "not-html"
+          ? "a file that is not an HTML page, which HootyBot does not read"
+          : target.href.length > MAX_URL_LENGTH
+            ? "an address longer than HootyBot follows"
+            : "which HootyBot does not open";
   return {
     detail: `the start page sends HootyBot on to ${location}, ${why}`,
     advice: unsafe

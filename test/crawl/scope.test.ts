@@ -324,6 +324,26 @@ describe("what HootyBot fetches", () => {
     ]);
   });
 
+  it("says why a start page's redirect is not followed: a file, a path that repeats itself", async () => {
+    const s = await site({
+      ...pagesSite(0),
+      "/to-file": (_req, res) => res.writeHead(302, { location: "/manual.pdf" }).end(),
+      "/to-loop": (_req, res) => res.writeHead(302, { location: "/x/x/x/" }).end(),
+    });
+    const file = await crawl(`${s.origin}/to-file`);
+    expect(file.problems).toEqual([
+      expect.objectContaining({
+        detail: `the start page sends HootyBot on to ${s.origin}/manual.pdf, a file that is not an HTML page, which HootyBot does not read`,
+      }),
+    ]);
+    const loop = await crawl(`${s.origin}/to-loop`, { store: store() });
+    expect(loop.problems).toEqual([
+      expect.objectContaining({ detail: expect.stringContaining("whose path repeats itself") }),
+    ]);
+    expect(paths(s.log)).not.toContain("/manual.pdf");
+    expect(paths(s.log)).not.toContain("/x/x/x/");
+  });
+
   it("says when a linked page redirects in a loop, and asks each URL of the loop once", async () => {
     const s = await site({
       ...pagesSite(0),

@@ -37,9 +37,18 @@ function sqliteFile(options: StoreOptions): string {
   return join(resolveDataDir(options.data, options.env ?? process.env), SQLITE_FILE);
 }
 
-/** Whether the data folder holds a store. */
+/** Whether the data folder holds a store (a data folder that is a file is refused). */
 export function hasStore(options: StoreOptions = {}): boolean {
-  return existsSync(sqliteFile(options));
+  const file = sqliteFile(options);
+  refuseFileAsFolder(dirname(file));
+  return existsSync(file);
+}
+
+/** A `--data` that names a file: bad input, the same for every command. */
+function refuseFileAsFolder(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new HootyError("bad-input", folderIsAFile(dir));
+  }
 }
 
 export function openStore(options: StoreOptions = {}): Store {
@@ -51,11 +60,9 @@ export function openStore(options: StoreOptions = {}): Store {
     );
   }
   const file = sqliteFile(options);
+  refuseFileAsFolder(dirname(file));
   if (options.existing && !existsSync(file)) {
     const dir = dirname(file);
-    if (existsSync(dir) && !statSync(dir).isDirectory()) {
-      throw new HootyError("bad-input", folderIsAFile(dir));
-    }
     throw new HootyError(
       "bad-input",
       `no Hooty data in ${dir}: crawl a site first (hooty crawl URL --data ${dir})`,

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runHooty, tempDir } from "./helpers/cli.js";
 
@@ -97,6 +98,19 @@ describe("hooty command line", () => {
     expect(everySite.code).toBe(0);
     expect(everySite.stderr.trim()).toBe("no site in the index: nothing to refresh");
     expect(existsSync(missing)).toBe(false);
+    // A file named as the data folder is the same mistake for every command, reading or writing.
+    for (const args of [
+      ["refresh"],
+      ["robots", "http://127.0.0.1:9/"],
+      ["block", "--list"],
+      ["unblock", "example.org"],
+    ]) {
+      const result = await runHooty([...args, "--data", file]);
+      expect([result.code, result.stderr.trim()], args[0]).toEqual([
+        2,
+        `hooty: the data folder ${file} is a file, not a folder: name a folder with --data`,
+      ]);
+    }
   });
 
   it("says in one line when the data folder cannot be made, at once", async () => {
@@ -112,7 +126,8 @@ describe("hooty command line", () => {
       [file, `hooty: the data folder ${file} is a file, not a folder: name a folder with --data`],
     ] as const) {
       const result = await runHooty(["crawl", "http://127.0.0.1:9/", "--data", data]);
-      expect(result.code, data).toBe(1);
+      // A file named as the folder is bad input (2); a folder that cannot be made, a failure (1).
+      expect(result.code, data).toBe(data === file ? 2 : 1);
       const lines = result.stderr.trim().split("\n");
       expect(lines, data).toHaveLength(1);
       if (typeof said === "string") expect(lines[0]).toBe(said);
@@ -135,6 +150,26 @@ describe("hooty command line", () => {
       );
     }
     expect(readFileSync(file, "utf8")).toBe("a shopping list, not a database\n".repeat(200));
+  });
+
+  it("leaves another program's SQLite file in the data folder exactly as it is, and says so", async () => {
+    const data = tempDir();
+    const file = join(data, "hooty.sqlite");
+    const theirs = new Database(file);
+    theirs.exec(
+      "CREATE TABLE invoices (id INTEGER, total REAL); INSERT INTO invoices VALUES (1, 9.5);",
+    );
+    theirs.close();
+    const before = readFileSync(file);
+    for (const args of [["pages", "http://example.org"], ["block", "--list"], ["refresh"]]) {
+      const result = await runHooty([...args, "--data", data]);
+      expect([result.code, result.stderr.trim()], args[0]).toEqual([
+        1,
+        `hooty: ${file} is not a Hooty data file (it holds another program's tables: invoices): it was left as it is; move it away, or choose another folder with --data`,
+      ]);
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(data)).toEqual(["hooty.sqlite"]);
   });
 
   it("finds the data folder from $HOOTY_DATA", async () => {

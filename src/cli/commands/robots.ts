@@ -192,12 +192,10 @@ type ExistingStore = Awaited<ReturnType<typeof import("../../app.js")["openStore
 
 /** The data folder's store when it holds data (`--data`, `$HOOTY_DATA`, `./.hooty`), else null. */
 async function existingStore(data?: string): Promise<ExistingStore | null> {
-  const { openStore } = await import("../../app.js");
-  try {
-    return openStore({ data, existing: true });
-  } catch {
-    return null;
-  }
+  const { hasStore, openStore } = await import("../../app.js");
+  // A folder with no data yet blocks nothing; one that cannot be read is said, not passed over.
+  if (!hasStore({ data })) return null;
+  return openStore({ data, existing: true });
 }
 
 /**

@@ -23,6 +23,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     );
   }
   try {
+    refuseForeign(db, file);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     // The writer's own checkpoints (a safety net beside the checkpoint thread) come every 40 MB of
@@ -63,6 +64,22 @@ function makeFolder(dir: string): void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
+}
+
+/**
+ * Another program's SQLite file where Hooty's should be: left exactly as it is (not even switched
+ * to WAL), and refused. A new file has no tables; one of Hooty's has its migrations table.
+ */
+function refuseForeign(db: SqliteDatabase, file: string): void {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
+  if (tables.length === 0 || tables.includes("schema_migrations")) return;
+  throw new HootyError(
+    "store",
+    `${file} is not a Hooty data file (it holds another program's tables: ${tables.slice(0, 3).join(", ")}${tables.length > 3 ? " …" : ""}): it was left as it is; move it away, or choose another folder with --data`,
+  );
 }
 
 function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {

@@ -24,9 +24,29 @@ const GERMAN =
 
 describe("languages of pages and sections", () => {
   it("keeps a declared page language, detects an undeclared one", () => {
-    expect(pageLanguage("it", [block(ENGLISH)])).toBe("it");
+    expect(pageLanguage("de", [block(GERMAN)])).toBe("de");
     expect(pageLanguage("und", [block(GERMAN)])).toBe("de");
     expect(pageLanguage("und", [block("pg_dump")])).toBe("und");
+    // Too little text to overrule what the page says, or text in no language.
+    expect(pageLanguage("it", [block("The backup is made with pg_dump.")])).toBe("it");
+    expect(
+      pageLanguage("ru", [block("pg_dump -Fc -f db.dump mydb && pg_restore -d new db.dump")]),
+    ).toBe("ru");
+  });
+
+  it("takes the text's language over a declared one it plainly is not in, or one that is no language", () => {
+    const long = (text: string) => [block(text), block(text)];
+    expect(pageLanguage("it", long(ENGLISH))).toBe("en");
+    expect(pageLanguage("en", long(GERMAN))).toBe("de");
+    const museum =
+      "Questo testo è scritto in italiano per verificare il rilevamento della lingua della pagina. Il museo apre alle nove e chiude alle diciotto, tutti i giorni tranne il lunedì.";
+    expect(pageLanguage("en", [block(museum)])).toBe("it");
+    // A row of letters (an index's "A | B | C …") is no text in any language.
+    const letters =
+      "Index pages by letter: Symbols | _ | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z";
+    expect(pageLanguage("en", [block(letters)])).toBe("en");
+    expect(pageLanguage("xx", [block(GERMAN)])).toBe("de");
+    expect(pageLanguage("xx", [block("pg_dump")])).toBe("und");
   });
 
   it("tells a section in another language than its page's", () => {

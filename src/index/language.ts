@@ -11,17 +11,55 @@ const SAMPLE_CHARS = 2000;
 /** Least text worth detecting: below it a guess is not evidence. */
 const MIN_SAMPLE = 20;
 
-/** The page's language: the declared one, else detected from its text, else "und". */
+/** Text past which a page's own words may overrule the language it declares. */
+const CONTRADICTING_SAMPLE = 120;
+/** How sure detection must be of the other language (a short paragraph of Italian: 0.42). */
+const CONTRADICTING_CONFIDENCE = 0.3;
+
+/**
+ * The page's language: the declared one, else detected from its text, else "und". A declared
+ * language gives way to the text's when it is no language at all (`lang="xx-invalid"`) or when
+ * the text plainly is in another (a theme's fixed `lang="en"` on an Italian site): its words are
+ * analysed, and its questions answered, in the language they are written in.
+ */
 export function pageLanguage(declared: string, blocks: readonly Block[]): string {
-  if (declared !== "und") return declared;
   let sample = "";
   for (const b of blocks) {
     if (b.kind === "heading" || b.kind === "pre" || b.linked) continue;
     sample += `${b.text}\n`;
     if (sample.length > SAMPLE_CHARS) break;
   }
+  if (declared !== "und" && isLanguageCode(declared)) {
+    if (sample.length < CONTRADICTING_SAMPLE || plainlyIn(sample, declared)) return declared;
+    // Overruled only by running text as plainly in another language: a list of names, code, or
+    // a script Hooty does not analyse never is.
+    const guess = detectLanguage(sample);
+    const overrules =
+      guess.lang !== declared &&
+      guess.confidence >= CONTRADICTING_CONFIDENCE &&
+      plainlyIn(sample, guess.lang);
+    return overrules ? guess.lang : declared;
+  }
   if (sample.length < MIN_SAMPLE) return "und";
   return detectLanguage(sample).lang;
+}
+
+/** ISO 639-1's codes: a two-letter `lang` not among them names no language. */
+const ISO_639_1 = new Set(
+  (
+    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv " +
+    "cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr " +
+    "ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw " +
+    "ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv " +
+    "ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr " +
+    "ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi " +
+    "yo za zh zu"
+  ).split(" "),
+);
+
+/** Whether a primary language subtag names a language (three-letter codes are taken as given). */
+function isLanguageCode(lang: string): boolean {
+  return lang.length !== 2 || ISO_639_1.has(lang);
 }
 
 /** Characters of a section read to see whether it plainly is in its page's language. */

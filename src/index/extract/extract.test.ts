@@ -250,6 +250,23 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Content");
   });
 
+  it("page furniture: code line numbers, a wiki's retrieved-from line, edit links, comment replies", () => {
+    const pygments =
+      '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td>' +
+      '<td class="code"><div class="highlight"><pre>retry:\n  attempts: 7</pre></div></td></tr></table>';
+    const inline =
+      '<pre><span class="linenos">1</span>for w in ws:\n<span class="linenos">2</span>    w.go()</pre>';
+    const page = extract(
+      `${pygments}${inline}<div class="printfooter">Retrieved from "/index.php?oldid=1"</div>` +
+        '<div id="siteSub">From Fenwiki</div><p>Built in 1820.<span class="mw-cite-backlink">^</span></p>' +
+        '<a class="theme-edit-this-page" href="/edit">Edit this page</a>' +
+        '<p>Two feeds fixed it.</p><a class="comment-reply-link" href="#r">Reply</a>',
+    );
+    expect(text(page)).toBe(
+      "retry:\n  attempts: 7\n\nfor w in ws:\n    w.go()\n\nBuilt in 1820.\n\nTwo feeds fixed it.",
+    );
+  });
+
   it("navigation by class or id: menus, breadcrumbs, sidebars, tables of contents, share bars", () => {
     const page = extract(
       '<ul class="main-menu"><li>A</li></ul><div class="breadcrumbs">Home › Docs</div><div id="sidebar">Side</div>' +

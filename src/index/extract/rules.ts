@@ -191,6 +191,34 @@ const HIDDEN_CLASSES = new Set([
 const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", "anchorjs-link"]);
 
 /**
+ * Furniture of a page that is no part of its text, by its class or id (lower case): the line
+ * numbers beside code (Pygments' table and inline `linenos`, Prism, highlight.js, Rouge, GitHub),
+ * MediaWiki's "Retrieved from …" and "From Wikipedia, the free encyclopedia" lines and its
+ * references' "^" back-links, an "Edit this page" link and last-updated line (Docusaurus), and
+ * WordPress's comment reply links and comment-form notes.
+ */
+const FURNITURE = new Set([
+  "linenos",
+  "linenodiv",
+  "lineno",
+  "line-numbers-rows",
+  "hljs-ln-numbers",
+  "rouge-gutter",
+  "blob-num",
+  "printfooter",
+  "sitesub",
+  "contentsub",
+  "mw-cite-backlink",
+  "mw-jump-link",
+  "theme-edit-this-page",
+  "theme-last-updated",
+  "comment-reply-link",
+  "comment-respond",
+  "comment-notes",
+  "logged-in-as",
+]);
+
+/**
  * The whole text of a permalink: a mark or two ("¶", "#", "§", "🔗"), no word. Such a link to the
  * id of what it stands in is a permalink whatever its class.
  */
@@ -231,7 +259,8 @@ function judgeName(text: string): NameMark {
   for (const name of text.split(/\s+/)) {
     if (name === "" || STATE_PREFIX.test(name)) continue;
     const lower = name.toLowerCase();
-    if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower)) return "drop";
+    if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower) || FURNITURE.has(lower))
+      return "drop";
     component ||= lower.split(/[-_]+/).some((word) => BOILERPLATE_WORDS.has(word));
   }
   return component ? "component" : "none";

@@ -29,6 +29,8 @@ export const OUTCOMES = {
   "too-long": { fetched: false, skipped: "error" },
   /** A path that repeats itself (`/docs/docs/docs/`): taken for a copy, never asked for. */
   "repeating-path": { fetched: false, skipped: "duplicate" },
+  /** A wiki's edit form, history, old revision, diff or special page: a view, never asked for. */
+  "wiki-view": { fetched: false, skipped: "duplicate" },
   blocked: { fetched: false, skipped: null },
   redirect: { fetched: false, skipped: null },
   sitemap: { fetched: false, skipped: null },

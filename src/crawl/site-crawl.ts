@@ -35,6 +35,7 @@ import { normalizeUrl } from "./links/normalize.js";
 import { OriginAliases } from "./links/origin-aliases.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { repeatsItself } from "./links/repeating-path.js";
+import { isWikiView } from "./links/wiki-views.js";
 import { OUTCOMES, type Outcome, tally } from "./outcomes.js";
 import { hasExpired } from "./page-expiry.js";
 import { pageHash } from "./page-hash.js";
@@ -1551,6 +1552,7 @@ function neverFetchedAnywhere(target: URL): Outcome | undefined {
   if (isUnsafe(target)) return "unsafe";
   if (looksNotHtml(target)) return "not-html";
   if (repeatsItself(target.pathname)) return "repeating-path";
+  if (isWikiView(target)) return "wiki-view";
   return undefined;
 }
 

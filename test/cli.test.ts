@@ -65,6 +65,12 @@ describe("hooty command line", () => {
     expect(jsonLines(read.stdout)).toEqual([
       { domain: "example.org", reason: "asked by mail", blockedAt: expect.any(String) },
     ]);
+    // For people, one line per domain, whatever line breaks its reason holds.
+    await runHooty(["block", "example.net", "--reason", "asked\nby\tphone", "--data", data]);
+    const lines = (await runHooty(["block", "--list", "--data", data])).stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines.find((line) => line.startsWith("example.net"))).toMatch(/\tasked by phone$/);
+    await runHooty(["unblock", "example.net", "--data", data]);
 
     const unblock = await runHooty(["unblock", "example.org", "--json", "--data", data]);
     expect(jsonLines(unblock.stdout)).toEqual([

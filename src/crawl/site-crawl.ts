@@ -1410,6 +1410,8 @@ class SiteCrawl {
       : (counted?.queued ??
         (crawl ? (await this.context.store.frontier.counts(crawl.id)).queued : 0));
     const { pages, skipped } = tally(outcomes);
+    // A blocked domain's pages left the index with the block, those this crawl read included.
+    if (this.blocked) pages.indexed = 0;
     return {
       site: this.origin,
       outcome,

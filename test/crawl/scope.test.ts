@@ -716,6 +716,9 @@ describe("the operator's block list", () => {
     expect(Date.now() - blockedAt).toBeLessThan(1_500);
     expect(report.outcome).toBe("stopped");
     expect(report.problems).toContainEqual(expect.objectContaining({ kind: "blocked" }));
+    // What it read left the index with the block: the report says none is indexed.
+    expect(report.pages.fetched).toBeGreaterThan(0);
+    expect(report.pages.indexed).toBe(0);
     const after = s.log.filter((r) => r.arrivedAt > blockedAt + 50);
     expect(after).toEqual([]);
     const count = s.log.length;

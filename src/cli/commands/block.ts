@@ -28,7 +28,9 @@ export function registerBlock(program: Command): void {
       try {
         const blocks = await store.blocks.list();
         for (const block of blocks) {
-          out.result(block, `${block.domain}\t${block.blockedAt}\t${block.reason ?? ""}`);
+          // One line per domain: a reason given with line breaks or tabs is read on one.
+          const reason = (block.reason ?? "").replace(/\s+/g, " ");
+          out.result(block, `${block.domain}\t${block.blockedAt}\t${reason}`);
         }
         if (!out.json && blocks.length === 0) out.note("no domain is blocked");
       } finally {

@@ -34,13 +34,16 @@ const SPECIAL = /^(?:special|spezial|speciale|especial|spécial|speciaal):/i;
 
 /** Whether `url` is one of a wiki's views of a page, or a special page. */
 export function isWikiView(url: URL): boolean {
-  const params = url.searchParams;
-  const action = params.get("action");
-  if (action !== null && VIEW_ACTIONS.has(action.toLowerCase())) return true;
-  if (VIEW_PARAMS.some((name) => params.has(name))) return true;
-  const title = params.get("title");
-  if (title !== null && SPECIAL.test(title)) return true;
+  if (url.search !== "") {
+    const params = url.searchParams;
+    const action = params.get("action");
+    if (action !== null && VIEW_ACTIONS.has(action.toLowerCase())) return true;
+    if (VIEW_PARAMS.some((name) => params.has(name))) return true;
+    const title = params.get("title");
+    if (title !== null && SPECIAL.test(title)) return true;
+  }
   const last = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  if (!last.includes(":") && !last.includes("%3A") && !last.includes("%3a")) return false;
   let decoded: string;
   try {
     decoded = decodeURIComponent(last);

@@ -103,6 +103,13 @@ describe("hooty command line", () => {
     const everySite = await runHooty(["refresh", "--data", missing]);
     expect(everySite.code).toBe(0);
     expect(everySite.stderr.trim()).toBe("no site in the index: nothing to refresh");
+    // Nothing is blocked where there is no data, and asking makes none.
+    const list = await runHooty(["block", "--list", "--data", missing]);
+    expect([list.code, list.stderr.trim()]).toEqual([0, "no domain is blocked"]);
+    const unblock = await runHooty(["unblock", "example.org", "--json", "--data", missing]);
+    expect(jsonLines(unblock.stdout)).toEqual([
+      { domain: "example.org", blocked: false, wasBlocked: false },
+    ]);
     expect(existsSync(missing)).toBe(false);
     // A file named as the data folder is the same mistake for every command, reading or writing.
     for (const args of [

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { openStore } from "../../app.js";
+import { hasStore, openStore } from "../../app.js";
 import { parseDomain } from "../../core/domain.js";
 import { usageError } from "../../core/errors.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
@@ -24,6 +24,11 @@ export function registerBlock(program: Command): void {
     const out = createOutput(options.json === true);
     if (options.list) {
       if (input !== undefined) throw usageError("give either a domain or --list, not both");
+      // A folder with no data blocks nothing, and listing makes none.
+      if (!hasStore({ data: options.data })) {
+        if (!out.json) out.note("no domain is blocked");
+        return;
+      }
       const store = openStore({ data: options.data });
       try {
         const blocks = await store.blocks.list();
@@ -60,6 +65,10 @@ export function registerBlock(program: Command): void {
   ).action(async (input: string, options: CommonOptions) => {
     const out = createOutput(options.json === true);
     const domain = parseDomain(input);
+    if (!hasStore({ data: options.data })) {
+      out.result({ domain, blocked: false, wasBlocked: false }, `${domain} was not blocked`);
+      return;
+    }
     const store = openStore({ data: options.data });
     try {
       const removed = await store.blocks.remove(domain);

@@ -131,10 +131,12 @@ const ORDER_PAGES = new Set(["order", "ordine", "pedido", "bestellung", "encomen
 const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/;
 
 /**
- * Tokens that name an action even run together with other words in one segment or value: a
- * shop module's path ("/module/blockwishlist/…") or a parameter ("mylogout", "addToCart").
+ * Tokens that name an action even run together with other words in one segment or value, at its
+ * start or end: a shop module's path ("/module/blockwishlist/…") or a parameter ("mylogout",
+ * "addToCart"). Not inside a word ("designoutline" holds "signout").
  */
-const ACTION_TOKENS = /wishlist|logout|logoff|signout|addtocart|addtobasket/;
+const ACTION_TOKENS =
+  /^(?:wishlist|logout|logoff|signout|addtocart|addtobasket)|(?:wishlist|logout|logoff|signout|addtocart|addtobasket)$/;
 
 /**
  * Wiki special pages that log in, log out or create an account, by the name after the namespace
@@ -271,11 +273,23 @@ function onlyLanguageBefore(raws: readonly string[], at: number): boolean {
   return before.length === 0 || (before.length === 1 && LANGUAGE_SEGMENT.test(before[0] as string));
 }
 
-/** A slug of a few words naming a new password ("password-reset", "recuperar-contrasena"). */
+/**
+ * A slug naming a new password and nothing else ("password-reset", "recuperar-contrasena",
+ * "forgot-your-password"); "new-password-policy" is a page about one.
+ */
 function resetsPassword(segment: string): boolean {
   const words = segment.split("-").filter((w) => w !== "");
   if (words.length < 2 || words.length > ACTION_SLUG_WORDS + 1) return false;
-  return words.some((w) => PASSWORD_WORDS.has(w)) && words.some((w) => RESET_WORDS.has(w));
+  const other = (w: string) =>
+    !PASSWORD_WORDS.has(w) &&
+    !RESET_WORDS.has(w) &&
+    !SLUG_FUNCTION_WORDS.has(w) &&
+    !ACTION_CONTEXT.has(w);
+  return (
+    words.some((w) => PASSWORD_WORDS.has(w)) &&
+    words.some((w) => RESET_WORDS.has(w)) &&
+    !words.some(other)
+  );
 }
 
 /** A value of an action parameter, its camel-cased words apart, that names such an action. */

@@ -79,6 +79,20 @@ describe("hooty crawl", () => {
     }
   });
 
+  it("stopped by a signal, still prints the reports of the sites that finished before it", async () => {
+    const small = await site(pagesSite(0));
+    const large = await site(pagesSite(12));
+    const args = ["crawl", `${small.origin}/`, `${large.origin}/`, "--data", tempDir(), "--json"];
+    const stopped = await runHooty(args, { signalOn: { when: /\bdone\b/, signal: "SIGTERM" } });
+    expect(stopped.code).toBe(143);
+    expect(jsonLines(stopped.stdout)).toEqual([
+      expect.objectContaining({ site: small.origin, outcome: "completed" }),
+    ]);
+    expect(stopped.stderr.trim().split("\n").at(-1)).toBe(
+      "hooty: interrupted: run the same command again to resume",
+    );
+  });
+
   it("tells people what to do about each problem, without --json", async () => {
     const challenged = await site({
       ...pagesSite(0),

@@ -71,6 +71,9 @@ export function registerCrawl(program: Command): void {
       });
       progress.stop();
       if (interrupt.signal.aborted) {
+        // The sites that finished before the signal have their final reports; the others resume.
+        for (const result of results)
+          if (result.report) out.result(result.report, summary(result.report));
         throw new HootyError(
           stoppedBy === "SIGTERM" ? "terminated" : "interrupted",
           "interrupted: run the same command again to resume",

@@ -64,12 +64,15 @@ export async function refreshSite(
   const pages = await store.pages.list(site.id);
   // A page whose own `unavailable_after` date has passed leaves first, whatever robots.txt says.
   let expired = 0;
+  const urls: string[] = [];
   for (const page of pages) {
-    if (!hasExpired(page)) continue;
+    if (!hasExpired(page)) {
+      urls.push(page.url);
+      continue;
+    }
     await context.sink.remove(site.id, page.url);
     expired++;
   }
-  const urls = pages.filter((page) => !hasExpired(page)).map((page) => page.url);
   const report = (
     robots: RefreshRobots,
     status: number | null,

@@ -558,10 +558,8 @@ class SiteCrawl {
       listed: robots.sitemaps,
       allowed: (url) => robots.allows(url),
       usable: (url) => {
-        const written = normalizeUrl(url, this.origin);
-        if (!written) return false;
-        const target = this.aliases.onOrigin(written, this.origin);
-        return this.neverFetched(target) === undefined && robots.allows(target.href);
+        const listed = this.listing(url, this.origin, false, robots);
+        return listed !== null && listed.outcome === undefined;
       },
       limit: this.settings.maxPages * 2,
       maxFiles: this.settings.maxSitemaps,
@@ -1057,14 +1055,10 @@ class SiteCrawl {
     const entries: FrontierEntry[] = [];
     for (const href of hrefs) {
       // A redirect's target is as `redirectTarget` spelt it: its session, if it kept one, stays.
-      const written = normalizeUrl(href, base ?? this.origin, { keepSession: hops > 0 });
-      if (!written) continue;
-      const target = this.aliases.onOrigin(written, this.origin);
-      let outcome = this.neverFetched(target) ?? refuse;
-      if (outcome === undefined && robots && !robots.allows(target.href)) {
-        outcome = "robots";
-        this.keptOut(robots, target.href, depth);
-      }
+      const listed = this.listing(href, base ?? this.origin, hops > 0, robots, refuse);
+      if (!listed) continue;
+      const { target, outcome } = listed;
+      if (outcome === "robots" && robots) this.keptOut(robots, target.href, depth);
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
       const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };
       if (hops > 0) entry.hops = hops;
@@ -1077,6 +1071,27 @@ class SiteCrawl {
     this.listed += added;
     if (added >= room && entries.length > added) this.listFull = true;
     return { added, followed };
+  }
+
+  /**
+   * A link as HootyBot lists it: its URL on the site's origin, and why it is never asked for
+   * (`refuse` given by the caller, then robots.txt when given); null for no URL at all.
+   */
+  private listing(
+    href: string,
+    base: string,
+    keepSession: boolean,
+    robots: Robots | null,
+    refuse?: Outcome,
+  ): { target: URL; outcome: Outcome | undefined } | null {
+    const written = normalizeUrl(href, base, { keepSession });
+    if (!written) return null;
+    const target = this.aliases.onOrigin(written, this.origin);
+    const outcome = this.neverFetched(target) ?? refuse;
+    if (outcome === undefined && robots !== null && !robots.allows(target.href)) {
+      return { target, outcome: "robots" };
+    }
+    return { target, outcome };
   }
 
   /** Reports a URL robots.txt keeps HootyBot out of. */

@@ -70,15 +70,8 @@ export function registerCrawl(program: Command): void {
         onProgress: (p) => progress.update(p),
       });
       progress.stop();
-      if (interrupt.signal.aborted) {
-        // The sites that finished before the signal have their final reports; the others resume.
-        for (const result of results)
-          if (result.report) out.result(result.report, summary(result.report));
-        throw new HootyError(
-          stoppedBy === "SIGTERM" ? "terminated" : "interrupted",
-          "interrupted: run the same command again to resume",
-        );
-      }
+      // The sites that finished have their reports, also those done before a signal stopped the
+      // others (which resume when the command is run again).
       const failures: string[] = [];
       for (const result of results) {
         if (result.report) {
@@ -88,6 +81,12 @@ export function registerCrawl(program: Command): void {
           const cause = storeFailure(result.error, { data: options.data }) ?? result.error;
           failures.push(`${result.startUrl}: ${oneLine(cause)}`);
         }
+      }
+      if (interrupt.signal.aborted) {
+        throw new HootyError(
+          stoppedBy === "SIGTERM" ? "terminated" : "interrupted",
+          "interrupted: run the same command again to resume",
+        );
       }
       // One site asked for and not crawled: its reason is the one line. Several sites: each
       // reason on a line, then the count.

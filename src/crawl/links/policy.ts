@@ -135,8 +135,8 @@ const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/;
  * start or end: a shop module's path ("/module/blockwishlist/…") or a parameter ("mylogout",
  * "addToCart"). Not inside a word ("designoutline" holds "signout").
  */
-const ACTION_TOKENS =
-  /^(?:wishlist|logout|logoff|signout|addtocart|addtobasket)|(?:wishlist|logout|logoff|signout|addtocart|addtobasket)$/;
+const ACTION_TOKEN = "(?:wishlist|logout|logoff|signout|addtocart|addtobasket)";
+const ACTION_TOKENS = new RegExp(`^${ACTION_TOKEN}|${ACTION_TOKEN}$`);
 
 /**
  * Wiki special pages that log in, log out or create an account, by the name after the namespace

@@ -242,6 +242,30 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Seen\n\nAlso");
   });
 
+  it("an accordion's closed panels and its questions in heading buttons stay (the WAI-ARIA pattern)", () => {
+    const page = extract(
+      '<main><h1>FAQ</h1><h3><button type="button" aria-expanded="false" aria-controls="s0" id="a0">How long does renewal take?</button></h3>' +
+        '<div id="s0" role="region" aria-labelledby="a0" hidden><p>Three weeks.</p></div>' +
+        '<h3><button aria-expanded="false" aria-controls="s1">Can I pay by card?</button></h3><div id="s1" hidden><p>Yes.</p></div>' +
+        '<h3>Fees <button class="copy">Copy link</button></h3><p>None.</p></main>',
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.text])).toEqual([
+      ["How long does renewal take?", "Three weeks."],
+      ["Can I pay by card?", "Yes."],
+      ["Fees", "None."],
+    ]);
+  });
+
+  it("tab panels hidden but the selected one stay; other hidden elements go", () => {
+    const page = extract(
+      '<ul role="tablist"><li role="tab">npm</li><li role="tab">pip</li></ul>' +
+        "<div role=\"tabpanel\"><pre>npm install sdk</pre></div><div role=\"tabpanel\" hidden=\"\"><pre>pip install sdk</pre></div>" +
+        '<div hidden="until-found"><p>Found by search.</p></div><div hidden><p>Template.</p></div>' +
+        '<div id="m" hidden><p>Menu.</p></div><div style="display:none" aria-labelledby="x"><p>Panel.</p></div>',
+    );
+    expect(text(page)).toBe("npm install sdk\n\npip install sdk\n\nFound by search.\n\nPanel.");
+  });
+
   it("cookie and consent banners, by id or class", () => {
     const page = extract(
       '<div id="cookie-notice"><p>We use cookies.</p><a href="#">Accept</a></div><div class="cc-window gdpr-banner">GDPR</div>' +

@@ -15,7 +15,7 @@ import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { type Attributes, HtmlEvents } from "./html-events.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
 import { LinkLine } from "./link-line.js";
-import { emptyRuleAttributes, readRuleAttributes } from "./rule-attributes.js";
+import { emptyRuleAttributes, type RuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
   DROPPED_ROLES,
@@ -300,6 +300,11 @@ function attr(attribs: Attributes, name: string): string {
   return cut(v);
 }
 
+/** A disclosure button (an accordion's question in its heading) opens or closes a panel. */
+function opensPanel(rule: RuleAttributes): boolean {
+  return rule.ariaExpanded || rule.ariaControls !== undefined;
+}
+
 function cut(value: string): string {
   return value.length > MAX_ATTRIBUTE ? value.slice(0, MAX_ATTRIBUTE) : value;
 }
@@ -419,6 +424,13 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
     if (idsSeen.size < MAX_IDS_SEEN) idsSeen.add(id);
     idFlushes = flushes;
     return id;
+  };
+  /** Ids that a control read so far opens or closes (`aria-controls`): accordion and tab panels. */
+  const controlled = new Set<string>();
+  const noteControlled = (ids: string) => {
+    for (const one of cut(ids).split(/\s+/)) {
+      if (one !== "" && controlled.size < MAX_IDS_SEEN) controlled.add(one);
+    }
   };
   let blockAnchor: string | null = null;
   let parts: string[] = [];
@@ -562,14 +574,28 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       // Inside the main text an <aside> is the text's own (docutils' footnotes, topics and
       // sidebars); elsewhere it is the site's sidebar.
       const textAside = name === "aside" && (mainDepth > 0 || articleDepth > 0);
+      if (rule.ariaControls !== undefined) noteControlled(rule.ariaControls);
       let drops =
-        DROPPED_TAGS.has(name) || DROPPED_ROLES.has(role) || (name === "aside" && !textAside);
+        (DROPPED_TAGS.has(name) && !(name === "button" && headingDepth > 0 && opensPanel(rule))) ||
+        DROPPED_ROLES.has(role) ||
+        (name === "aside" && !textAside);
       let pending = false;
       if (!drops && (name === "header" || name === "footer")) drops = sectioningDepth === 0;
-      if (!drops && (rule.hidden || rule.ariaHidden === "true")) {
-        drops = name !== "html" && name !== "body";
+      if (
+        !drops &&
+        (((rule.hidden || rule.ariaHidden === "true") && name !== "html" && name !== "body") ||
+          (rule.style && isHiddenStyle(rule.style)))
+      ) {
+        // A closed panel of an accordion or of tabs is the page's text one click away, as a
+        // closed <details> is: kept. Other hidden elements are not shown at all.
+        drops = !(
+          rule.untilFound ||
+          rule.labelled ||
+          role === "tabpanel" ||
+          role === "region" ||
+          (id !== "" && controlled.has(id))
+        );
       }
-      if (!drops && rule.style && isHiddenStyle(rule.style)) drops = true;
       if (
         !drops &&
         classRules &&

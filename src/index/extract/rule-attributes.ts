@@ -9,7 +9,13 @@ export interface RuleAttributes {
   class: string | undefined;
   id: string | undefined;
   hidden: boolean;
+  /** `hidden="until-found"`: hidden until the browser's find-in-page or a link reveals it. */
+  untilFound: boolean;
   ariaHidden: string | undefined;
+  /** The element names what labels it (`aria-labelledby`): a panel of a disclosure widget. */
+  labelled: boolean;
+  ariaControls: string | undefined;
+  ariaExpanded: boolean;
   style: string | undefined;
   lang: string | undefined;
   xmlLang: string | undefined;
@@ -21,7 +27,11 @@ export function emptyRuleAttributes(): RuleAttributes {
     class: undefined,
     id: undefined,
     hidden: false,
+    untilFound: false,
     ariaHidden: undefined,
+    labelled: false,
+    ariaControls: undefined,
+    ariaExpanded: false,
     style: undefined,
     lang: undefined,
     xmlLang: undefined,
@@ -34,7 +44,11 @@ export function readRuleAttributes(attribs: Attributes, into: RuleAttributes): R
   into.class = undefined;
   into.id = undefined;
   into.hidden = false;
+  into.untilFound = false;
   into.ariaHidden = undefined;
+  into.labelled = false;
+  into.ariaControls = undefined;
+  into.ariaExpanded = false;
   into.style = undefined;
   into.lang = undefined;
   into.xmlLang = undefined;
@@ -54,6 +68,16 @@ export function readRuleAttributes(attribs: Attributes, into: RuleAttributes): R
         break;
       case "hidden":
         into.hidden = true;
+        into.untilFound = value.trim().toLowerCase() === "until-found";
+        break;
+      case "aria-labelledby":
+        into.labelled = value.trim() !== "";
+        break;
+      case "aria-controls":
+        into.ariaControls = value;
+        break;
+      case "aria-expanded":
+        into.ariaExpanded = true;
         break;
       case "aria-hidden":
         into.ariaHidden = value;

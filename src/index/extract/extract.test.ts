@@ -259,7 +259,7 @@ describe("dropped: what is never page text", () => {
   it("tab panels hidden but the selected one stay; other hidden elements go", () => {
     const page = extract(
       '<ul role="tablist"><li role="tab">npm</li><li role="tab">pip</li></ul>' +
-        "<div role=\"tabpanel\"><pre>npm install sdk</pre></div><div role=\"tabpanel\" hidden=\"\"><pre>pip install sdk</pre></div>" +
+        '<div role="tabpanel"><pre>npm install sdk</pre></div><div role="tabpanel" hidden=""><pre>pip install sdk</pre></div>' +
         '<div hidden="until-found"><p>Found by search.</p></div><div hidden><p>Template.</p></div>' +
         '<div id="m" hidden><p>Menu.</p></div><div style="display:none" aria-labelledby="x"><p>Panel.</p></div>',
     );

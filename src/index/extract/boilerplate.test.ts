@@ -149,6 +149,31 @@ describe("site boilerplate", () => {
     );
   });
 
+  it("a layout table's menu column and footer row go; the content cell beside them and data tables stay", () => {
+    const page = (i: number) =>
+      extractPage({
+        url: `https://club.example/p${i}`,
+        html:
+          '<table><tr><td colspan="2">Thornbury Model Railway Club</td></tr><tr><td width="160">' +
+          '<a href="/a">Our layouts</a><br><a href="/m">Membership</a><br><a href="/e">Annual exhibition</a><br>' +
+          '<a href="/h">Club history</a><br>Webmaster: Alan Pike</td>' +
+          `<td><h2>Topic ${i}</h2><p>What the club says about topic ${i}, in a sentence of its own.</p>` +
+          "<table><tr><th>Train</th><th>Scale</th></tr><tr><td>Castle class locomotive</td><td>OO</td></tr></table></td></tr>" +
+          '<tr><td colspan="2">Registered charity 1012345 · Last updated 12/03/2019 · You are visitor number 48213</td></tr></table>',
+      });
+    const site = createSiteBoilerplate();
+    const pages = Array.from({ length: 6 }, (_, i) => page(i + 1));
+    for (const p of pages) site.learn(p);
+    const clean = site.apply(pages[2] as ExtractedPage);
+    expect(clean.sections.map((s) => [s.headingPath, s.text])).toEqual([
+      [[], "Thornbury Model Railway Club"],
+      [
+        ["Topic 3"],
+        "What the club says about topic 3, in a sentence of its own.\nTrain\tScale\nCastle class locomotive\tOO",
+      ],
+    ]);
+  });
+
   it("a term on every page stays when its description is the page's own (Javadoc's 'Returns:')", () => {
     const notes = (i: number) =>
       `<dl class="notes"><dt>Returns:</dt><dd>the count of ${i} things</dd><dt>Since:</dt><dd>3.0</dd></dl>`;

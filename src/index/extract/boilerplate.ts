@@ -20,7 +20,8 @@
  * 2. **Ubiquitous blocks.** A paragraph or list item on at least `aloneShare` of the pages (and
  *    `minPages`) is dropped wherever it stands (a copyright line, a site tagline). Table cells and
  *    `<pre>` are not: a table's header row repeated on every page is still part of the table; nor
- *    is a term (`<dt>`) whose description is the page's own (Javadoc's "Parameters:").
+ *    is a term (`<dt>`) whose description is the page's own (Javadoc's "Parameters:"). A cell of a
+ *    layout table is (`layoutCell`: a menu column of links, a footer row, a long text).
  * Headings are never dropped, and a repeated paragraph that is neither is kept (chunks store
  * identical text once anyway), so content that a few pages share verbatim is not lost.
  *
@@ -87,6 +88,19 @@ export interface SiteBoilerplate {
   /** Which of the page's blocks are boilerplate now (1) or kept (0). */
   classify(page: ExtractedPage): Uint8Array;
   toJSON(): SiteBoilerplateState;
+}
+
+/**
+ * A table cell that is a layout table's (the site's menu column, its banner or footer row), not a
+ * data table's: some words, and mostly links or a row of its own; or a long text. A data table's
+ * header cells, which repeat with the table on every page that has it, are a word or two.
+ */
+function layoutCell(blocks: readonly Block[], i: number): boolean {
+  const b = blocks[i] as Block;
+  const words = countWords(b.text, 15);
+  if (words >= 15) return true;
+  if (words < 6) return false;
+  return b.linked || (blocks[i - 1]?.row !== b.row && blocks[i + 1]?.row !== b.row);
 }
 
 /** Largest scratch buffer a detector keeps (numbers): pages of up to ~10,000 blocks. */
@@ -217,7 +231,12 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
         ? (cells[i] as Count).documents
         : (counts.get(b.fingerprint)?.documents ?? 0);
       if (count >= repeatAt) repeated[i] = 1;
-      if (count >= aloneAt && (b.kind === "text" || b.kind === "item")) drop[i] = 1;
+      if (
+        count >= aloneAt &&
+        (b.kind === "text" || b.kind === "item" || (b.kind === "cell" && layoutCell(blocks, i)))
+      ) {
+        drop[i] = 1;
+      }
     }
     for (let i = 0; i + 1 < n; i++) {
       const next = blocks[i + 1] as Block;

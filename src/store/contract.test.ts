@@ -155,6 +155,26 @@ for (const { name, open } of implementations) {
         }
         expect(order).toEqual([url("b"), url("c"), url("d")]);
       });
+
+      it("queues again the pages a dead crawl read whose pages have left the index since", async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure("https://x.example", "https://x.example/");
+        const crawl = await store.crawls.start(site.id, 10);
+        const url = (path: string) => `https://x.example/${path}`;
+        await store.frontier.add(
+          crawl.id,
+          ["a", "b", "c", "d"].map((path) => ({ url: url(path), depth: 1 })),
+        );
+        await store.frontier.settle(crawl.id, url("a"), "indexed");
+        await store.frontier.settle(crawl.id, url("b"), "unchanged");
+        await store.frontier.settle(crawl.id, url("c"), "indexed");
+        await store.frontier.settle(crawl.id, url("d"), "http-error");
+        // c is still in the index; a and b were removed (a block lifted since).
+        await store.texts.replacePage(pageRecord(site.id, url("c")), pageText("gamma"));
+        expect(await store.frontier.resumeIndexing(crawl.id)).toEqual({ indexed: 0, queued: 2 });
+        expect(await store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1, "http-error": 1 });
+        expect((await store.frontier.next(crawl.id))?.url).toBe(url("a"));
+      });
     });
 
     describe("site gates", () => {

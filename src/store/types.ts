@@ -117,7 +117,9 @@ export interface Frontier {
    * Settles what a crawl that died left handed to the index (outcome `indexing`): an entry whose
    * page the index holds as read during this crawl (its page written at or after the crawl began)
    * becomes `indexed`, since the index stored it and only the entry was not settled in time; any
-   * other goes back in the queue, in its old place, to be read again.
+   * other goes back in the queue, in its old place, to be read again. So does an entry settled as
+   * read into the index (`indexed`, `unchanged`) whose page has left the index since (the site
+   * blocked and unblocked, its pages removed by `hooty refresh`).
    */
   resumeIndexing(crawlId: number): Promise<{ indexed: number; queued: number }>;
 }

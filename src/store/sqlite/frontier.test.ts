@@ -17,12 +17,12 @@ describe("sqlite frontier", () => {
         { url: "https://x.example/c", depth: 0 },
       ]);
       await store.frontier.settle(crawl.id, "https://x.example/a", "indexing");
-      await store.frontier.settle(crawl.id, "https://x.example/b", "indexed");
+      await store.frontier.settle(crawl.id, "https://x.example/b", "http-error");
       expect((await store.frontier.next(crawl.id))?.url).toBe("https://x.example/c");
 
       expect(await store.frontier.resumeIndexing(crawl.id)).toEqual({ indexed: 0, queued: 1 });
       expect((await store.frontier.next(crawl.id))?.url).toBe("https://x.example/a");
-      expect(await store.frontier.outcomes(crawl.id)).toEqual({ indexed: 1 });
+      expect(await store.frontier.outcomes(crawl.id)).toEqual({ "http-error": 1 });
       expect(await store.frontier.counts(crawl.id)).toEqual({ queued: 2, settled: 1 });
       // Known URLs stay known: adding one again does nothing.
       expect(await store.frontier.add(crawl.id, [{ url: "https://x.example/a", depth: 0 }])).toBe(

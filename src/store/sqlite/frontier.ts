@@ -45,9 +45,19 @@ export function sqliteFrontier(db: SqliteDatabase): Frontier {
          JOIN page_texts t ON t.site_id = p.site_id AND t.url = p.url
          WHERE c.id = frontier.crawl_id AND p.fetched_at >= c.started_at)`,
   );
+  // Pages the crawl read into the index that have left it since (a block lifted, a robots.txt
+  // that failed for `hooty refresh`): read again, or the crawl would end without them.
+  const requeueGone = db.prepare(
+    `UPDATE frontier SET state = 'queued', outcome = NULL
+     WHERE crawl_id = ? AND state = 'settled' AND outcome IN ('indexed', 'unchanged')
+       AND NOT EXISTS (
+         SELECT 1 FROM crawls c
+         JOIN page_texts t ON t.site_id = c.site_id AND t.url = frontier.url
+         WHERE c.id = frontier.crawl_id)`,
+  );
   const resumeIndexing = db.transaction((crawlId: number) => {
     const indexed = settleStored.run(crawlId).changes;
-    const queued = requeueIndexing.run(crawlId).changes;
+    const queued = requeueIndexing.run(crawlId).changes + requeueGone.run(crawlId).changes;
     return { indexed, queued };
   });
   const knownUrls = db.prepare("SELECT url FROM frontier WHERE crawl_id = ?").pluck();

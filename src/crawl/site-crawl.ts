@@ -396,6 +396,9 @@ class SiteCrawl {
     for (let hop = 0; ; hop++) {
       const origin = new URL(url).origin;
       if (origin !== this.origin) {
+        // What the start page's move means for the origins it left holds whatever the new
+        // origin does next (another crawl of this run reads it, its robots.txt fails).
+        await this.leaveOldOrigins(redirects, origin);
         if (!this.claim(origin)) throw new SameSite(origin);
         if (hop > 0) this.aliases.add(this.origin, origin);
         // A redirect to another host: that host may be blocked (the start URL's was checked).
@@ -489,7 +492,6 @@ class SiteCrawl {
     );
     // A start URL that now redirects is no longer a page of its own (see `answer`).
     for (const url of own) await this.removeFromIndex(url);
-    await this.leaveOldOrigins(redirects);
     // What the robots.txt just read keeps out leaves the index before anything else: a crawl that
     // stops early (its page limit, a server gone quiet) would otherwise leave it answering.
     const read = this.robotsApplied.get(this.origin);
@@ -507,10 +509,10 @@ class SiteCrawl {
    * maintenance page elsewhere), or a site of that origin added by another start URL, loses only
    * the page that now redirects.
    */
-  private async leaveOldOrigins(redirects: string[]): Promise<void> {
+  private async leaveOldOrigins(redirects: string[], reached: string): Promise<void> {
     for (const url of redirects) {
       const origin = new URL(url).origin;
-      if (origin === this.origin) continue;
+      if (origin === reached) continue;
       const old = await this.context.store.sites.byOrigin(origin);
       if (!old) continue;
       if (old.startUrl === this.startUrl && this.movedForGood.has(url)) {

@@ -2,7 +2,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crawl, htmlRoute, pageHtml, pagesSite, paths, site, store } from "../helpers/crawl.js";
+import {
+  crawl,
+  crawlTogether,
+  htmlRoute,
+  pageHtml,
+  pagesSite,
+  paths,
+  site,
+  store,
+} from "../helpers/crawl.js";
 
 /** A site that answers every path but robots.txt with the page `page` makes for it. */
 function anyPathSite(page: (path: string) => string) {
@@ -686,6 +695,38 @@ describe("what HootyBot fetches", () => {
     expect(await oldPaths()).toEqual([]);
     const newSite = await shared.sites.byOrigin(target.origin);
     expect((await shared.pages.list(newSite?.id ?? 0)).length).toBe(2);
+  });
+
+  it("a site that moved for good leaves the index also when its new origin is crawled beside it, or does not answer", async () => {
+    const target = await site({ ...pagesSite(1) });
+    let movedTo: string | null = null;
+    const oldSite = () =>
+      site({
+        ...pagesSite(0),
+        "/": (req, res) =>
+          movedTo
+            ? res.writeHead(301, { location: `${movedTo}/` }).end()
+            : htmlRoute(pageHtml("Home", ["/about"]))(req, res),
+        "/about": htmlRoute(pageHtml("About", [])),
+      });
+    const besides = await oldSite();
+    const silent = await oldSite();
+    const shared = store();
+    await crawlTogether([`${besides.origin}/`, `${silent.origin}/`], shared);
+    const left = async (origin: string) => {
+      const old = await shared.sites.byOrigin(origin);
+      return (await shared.pages.list(old?.id ?? 0)).length;
+    };
+    expect([await left(besides.origin), await left(silent.origin)]).toEqual([2, 2]);
+    // One moves to an origin this run also crawls; the other to one where nothing listens.
+    movedTo = target.origin;
+    const [same] = await crawlTogether([`${besides.origin}/`, `${target.origin}/`], shared);
+    expect(same?.report?.sameSiteAs).toBe(target.origin);
+    expect(await left(besides.origin)).toBe(0);
+    movedTo = "http://127.0.0.1:9";
+    const gone = await crawl(`${silent.origin}/`, { store: shared });
+    expect(gone.problems[0]?.kind).toBe("robots-unavailable");
+    expect(await left(silent.origin)).toBe(0);
   });
 
   it("keeps out of what robots.txt disallows, and says which rule", async () => {

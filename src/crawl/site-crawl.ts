@@ -364,6 +364,11 @@ class SiteCrawl {
         });
         outcome = "stopped";
       } else if (error instanceof SiteStopped) {
+        // The request that made the site unreachable got no answer, as the ones before it did,
+        // whose pages left the index then: so does its page.
+        if (error.kind === "unreachable" && error.url !== null) {
+          await this.removeFromIndex(error.url).catch(() => {});
+        }
         this.problems.add(
           stopProblem(error, this.settings.gate.maxWaitMs ?? GATE_DEFAULTS.maxWaitMs),
         );
@@ -679,7 +684,9 @@ class SiteCrawl {
       await this.removeFromIndex(url);
       return this.settle(url, "error");
     }
-    if (response.status === 304 && previous) {
+    // A 304 answers a conditional request only: to one without conditions (nothing to compare
+    // with), it is no page, as on a first crawl.
+    if (response.status === 304 && previous && conditionalHeaders(previous)) {
       // The body is unchanged, but its headers may now ask not to index it (a server adding
       // `X-Robots-Tag: noindex` keeps the same ETag).
       const directives = robotsDirectives(response.headers, "");

@@ -4,7 +4,7 @@
  * servers that stop answering.
  */
 import { readFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -337,6 +337,27 @@ describe("servers that stop answering", () => {
     });
     expect(first?.url).toBeTruthy();
     expect(s.log.length).toBe(count);
+  });
+
+  it("takes out of the index every page that timed out on a recrawl, the one that stopped the site too", async () => {
+    let quiet = false;
+    const page = (n: number) => (req: IncomingMessage, res: ServerResponse) =>
+      quiet ? undefined : htmlRoute(pageHtml(`Page ${n}`, []))(req, res);
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/q1", "/q2", "/q3"])),
+      "/q1": page(1),
+      "/q2": page(2),
+      "/q3": page(3),
+    });
+    const shared = store();
+    expect((await crawl(`${s.origin}/`, { store: shared })).pages.indexed).toBe(4);
+    quiet = true;
+    const again = await crawl(`${s.origin}/`, { store: shared, settings: { timeoutMs: 400 } });
+    expect(again.problems.find((p) => p.kind === "unreachable")?.url).toBe(`${s.origin}/q3`);
+    const siteRecord = await shared.sites.byOrigin(s.origin);
+    const left = (await shared.pages.list(siteRecord?.id ?? 0)).map((p) => new URL(p.url).pathname);
+    expect(left).toEqual(["/"]);
   });
 });
 

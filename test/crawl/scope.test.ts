@@ -932,4 +932,27 @@ describe("recrawls", () => {
     const urls = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
     expect(urls).toEqual(["/"]);
   });
+
+  it("a 304 to a request without conditions is no page: the copy leaves the index", async () => {
+    let broken = false;
+    const s = await site({
+      ...pagesSite(0),
+      "/": htmlRoute(pageHtml("Home", ["/rent"])),
+      // No validators: the recrawl asks without conditions, and a broken cache answers 304.
+      "/rent": (req, res) =>
+        broken ? res.writeHead(304).end() : htmlRoute(pageHtml("Rent", []))(req, res),
+    });
+    const shared = store();
+    expect((await crawl(`${s.origin}/`, { store: shared })).pages.indexed).toBe(2);
+    broken = true;
+    const again = await crawl(`${s.origin}/`, { store: shared });
+    const last = s.log.filter((r) => r.path === "/rent").at(-1);
+    expect(last?.headers["if-none-match"] ?? last?.headers["if-modified-since"]).toBeUndefined();
+    expect(again.problems).toContainEqual(
+      expect.objectContaining({ kind: "http-error", url: `${s.origin}/rent`, status: 304 }),
+    );
+    const site1 = await shared.sites.byOrigin(s.origin);
+    const urls = (await shared.pages.list(site1?.id ?? 0)).map((p) => new URL(p.url).pathname);
+    expect(urls).toEqual(["/"]);
+  });
 });

@@ -14,7 +14,11 @@ export class ProblemLog {
 
   add(problem: Problem): void {
     const same = this.problems.filter((p) => p.kind === problem.kind);
-    if (same.some((p) => p.url === problem.url && p.detail === problem.detail)) return;
+    // One problem of a kind per URL: a start page robots.txt now keeps out is told once, not
+    // also as a page that left the index.
+    const known = (p: Problem) =>
+      p.url === problem.url && (problem.url !== null || p.detail === problem.detail);
+    if (same.some(known)) return;
     if (same.length < KEEP_PER_KIND) {
       this.problems.push(problem);
       return;

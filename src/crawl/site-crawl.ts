@@ -1407,7 +1407,8 @@ class SiteCrawl {
     const counts = tally(outcomes);
     this.fetched = counts.pages.fetched;
     this.progress.fetched = counts.pages.fetched;
-    this.progress.indexed = counts.pages.indexed;
+    // A blocked site's pages left the index with the block, as its report says.
+    this.progress.indexed = this.blocked ? 0 : counts.pages.indexed;
     this.progress.queued = queued;
     this.progress.skipped = Object.values(counts.skipped).reduce((a, b) => a + b, 0);
     this.showWaiting();

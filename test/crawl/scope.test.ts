@@ -749,7 +749,8 @@ describe("the operator's block list", () => {
   it("stops a running crawl of the domain at once and refuses the next", async () => {
     const s = await site(pagesSite(20));
     const shared = store();
-    const running = crawl(`${s.origin}/`, { store: shared });
+    let shown = { state: "", indexed: -1 };
+    const running = crawl(`${s.origin}/`, { store: shared, onProgress: (p) => (shown = p) });
     await new Promise((r) => setTimeout(r, 1_800));
     await shared.blocks.add(s.host, "asked by mail");
     const blockedAt = Date.now();
@@ -760,6 +761,7 @@ describe("the operator's block list", () => {
     // What it read left the index with the block: the report says none is indexed.
     expect(report.pages.fetched).toBeGreaterThan(0);
     expect(report.pages.indexed).toBe(0);
+    expect(shown).toMatchObject({ state: "done", indexed: 0 });
     const after = s.log.filter((r) => r.arrivedAt > blockedAt + 50);
     expect(after).toEqual([]);
     const count = s.log.length;

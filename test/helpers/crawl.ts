@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 import { crawlSites } from "../../src/crawl/crawl.js";
 import { fetchOnce } from "../../src/crawl/fetch/fetch.js";
-import { type CrawlSettings, crawlSite } from "../../src/crawl/site-crawl.js";
+import { type CrawlContext, type CrawlSettings, crawlSite } from "../../src/crawl/site-crawl.js";
 import { createIndexSink } from "../../src/index/page-sink.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
@@ -37,7 +37,12 @@ export function store(file = join(tempDir(), "hooty.sqlite")): Store {
 /** Crawls one site as `hooty crawl` does, with real network and a real store. */
 export function crawl(
   startUrl: string,
-  options: { store?: Store; settings?: Partial<CrawlSettings>; signal?: AbortSignal } = {},
+  options: {
+    store?: Store;
+    settings?: Partial<CrawlSettings>;
+    signal?: AbortSignal;
+    onProgress?: CrawlContext["onProgress"];
+  } = {},
 ) {
   const target = options.store ?? store();
   return crawlSite(startUrl, {
@@ -46,6 +51,7 @@ export function crawl(
     fetch: fetchOnce,
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
 }
 

@@ -7,6 +7,8 @@
  * 1: the first index; 2: "ändern" no longer read as the stopword "andern"; 3: Italian "cos'è",
  * "quand'è", "nessun'altra" lose their elided word as "l'" does; 4: section text holds only what
  * the page shows (no "- " before a list item, a tab between a row's cells, not " | "), so quotes
- * are found on the page.
+ * are found on the page; 5: German "kostet" → "kost" and "Autos" → "auto", French "Puis-je" and
+ * Portuguese "pode-se" lose their pronoun, French modal verbs are stopwords, "v2.3" also yields
+ * "2.3".
  */
-export const ANALYSIS_VERSION = 4;
+export const ANALYSIS_VERSION = 5;

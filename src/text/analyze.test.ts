@@ -153,6 +153,19 @@ describe("analyze: code, numbers and hyphens", () => {
     expect(terms("est-ce que", "fr")).toEqual([]);
   });
 
+  it("drops the pronoun a French or Portuguese verb takes after a hyphen", () => {
+    expect(terms("Puis-je retourner un article ?", "fr")).toEqual(["retourn", "articl"]);
+    expect(terms("Servez-vous du thé ?", "fr")).toEqual(terms("Nous servez du thé", "fr"));
+    expect(terms("Y a-t-il un parking ? Dites-nous", "fr")).toEqual(["parking", "dit"]);
+    expect(terms("prendre rendez-vous", "fr")).toEqual(["prendr", "rendezvous"]);
+    expect(terms("Pode-se pagar com cartão?", "pt")).toEqual(terms("pagar com cartão", "pt"));
+  });
+
+  it("finds a version written with a v as the version", () => {
+    expect(all("v2.3", "en")).toEqual(["2.3", "+v2.3"]);
+    expect(terms("Version 2.3", "en")).toContain("2.3");
+  });
+
   it("keeps numbers", () => {
     expect(terms("PostgreSQL 15 and 2024", "en")).toEqual(["postgresql", "15", "2024"]);
   });

@@ -37,6 +37,12 @@ import {
   scanWords,
 } from "./tokenize.js";
 
+/** A version number written with a "v" before it. */
+const VERSION = /^v(\d+(?:\.\d+)+)$/;
+
+/** Hyphenated words ending in what would be a pronoun that are words of their own. */
+const NOUNS_OF_THEIR_OWN = new Set(["rendez-vous", "chez-soi", "on-dit", "qu-en-dira-t-on"]);
+
 /** One term of an analysed text. */
 export interface Token {
   /** The normalised term: lower case, folded, stemmed; what pages and questions meet on. */
@@ -191,11 +197,19 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     if (flags & HAS_APOSTROPHE) lower = resolveApostrophes(lower);
     if (lower === "") return null;
     if (flags & (HAS_DIGIT | HAS_UNDERSCORE | HAS_DOT)) {
-      const term = fold(lower);
-      return withPieces(term, lower.split(/[-_.‐‑]+/));
+      // "v2.3" is version 2.3, found where a page writes "Version 2.3" (and "v2.3" still).
+      const version = VERSION.exec(lower)?.[1];
+      if (version !== undefined) return { term: version, extras: [lower] };
+      return withPieces(fold(lower), lower.split(/[-_.‐‑]+/));
     }
     if (flags & HAS_HYPHEN) {
       const pieces = lower.split(/[-‐‑]+/);
+      const pronouns = rules?.hyphenPronouns;
+      if (pronouns && pronouns.size > 0 && !NOUNS_OF_THEIR_OWN.has(lower)) {
+        // "Puis-je", "a-t-il", "pode-se": the verb before the pronouns is the word.
+        while (pieces.length > 1 && pronouns.has(pieces[pieces.length - 1] ?? "")) pieces.pop();
+        if (pieces.length === 1) return simple(pieces[0] ?? "");
+      }
       const whole = simple(pieces.join(""));
       if (!whole || pieces.every((piece) => simple(piece) === null)) return null;
       const entry = withPieces(whole.term, pieces);

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, primaryTag, rulesFor, SUPPORTED_LANGUAGES } from "./languages.js";
+import {
+  germanAdditions,
+  LANGUAGES,
+  primaryTag,
+  rulesFor,
+  SUPPORTED_LANGUAGES,
+} from "./languages.js";
 
 /** lang, word, stem from the reference C implementation (testdata/stems.tsv). */
 const REFERENCE = readFileSync(new URL("./testdata/stems.tsv", import.meta.url), "utf8")
@@ -13,11 +19,44 @@ describe("Snowball stemmers", () => {
     const rules = LANGUAGES[lang];
     const cases = REFERENCE.filter(([l]) => l === lang);
     expect(cases.length).toBeGreaterThan(100);
-    // hooty's one addition (languages.ts): German "-iert" participles meet their infinitive
-    const expected = (stem: string) =>
-      lang === "de" && stem.endsWith("iert") && stem.length > 6 ? stem.slice(0, -3) : stem;
+    // Hooty's additions to German (languages.ts), tested below.
+    const expected = (stem: string) => (lang === "de" ? germanAdditions(stem) : stem);
     const wrong = cases.filter(([, word, stem]) => rules?.stem(word) !== expected(stem));
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("German additions to Snowball", () => {
+  it("meet a verb's -ieren participle and its third person with its noun, and a plural s after a vowel", () => {
+    const stem = (word: string) => LANGUAGES.de?.stem(word);
+    expect(["installiert", "installierte", "installieren"].map(stem)).toEqual(
+      Array(3).fill("installi"),
+    );
+    expect(["kostet", "kostete", "kosten", "Kosten".toLowerCase()].map(stem)).toEqual(
+      Array(4).fill("kost"),
+    );
+    expect(["arbeitet", "arbeit", "findet", "finden"].map(stem)).toEqual([
+      "arbeit",
+      "arbeit",
+      "find",
+      "find",
+    ]);
+    expect(["autos", "auto", "taxis", "taxi", "handys", "handy"].map(stem)).toEqual([
+      "auto",
+      "auto",
+      "taxi",
+      "taxi",
+      "handy",
+      "handy",
+    ]);
+    // The word's own s stays.
+    expect(["preis", "haus", "glas", "status", "mais"].map(stem)).toEqual([
+      "preis",
+      "haus",
+      "glas",
+      "status",
+      "mais",
+    ]);
   });
 });
 

@@ -33,6 +33,11 @@ export interface LanguageRules {
    * Dutch and German "auto's", "geht's".
    */
   clitics: ReadonlySet<string>;
+  /**
+   * Pronouns joined to the word before them by a hyphen, dropped with it (French "Puis-je",
+   * Portuguese "pode-se"); hyphenated words that are nouns of their own ("rendez-vous") are kept.
+   */
+  hyphenPronouns: ReadonlySet<string>;
   /** Whether long words are split into known parts ("Paketverwaltung" → "paket", "verwaltung"). */
   compounds: boolean;
   /** Linking elements between compound parts ("Verwaltungs|system", "Bundes|land"). */
@@ -40,14 +45,43 @@ export interface LanguageRules {
 }
 
 /**
- * Snowball's German stemmer, plus one rule: a stem ending in "iert" loses its "ert", so the
- * participles of the many "-ieren" verbs meet their infinitive ("installiert", "installierte",
- * "installieren" → "installi"; "konfiguriert" → "konfiguri").
+ * Snowball's German stemmer, plus three rules where it leaves a verb or a plural apart from the
+ * words it goes with:
+ * - a stem ending in "iert" loses its "ert", so the participles of the many "-ieren" verbs meet
+ *   their infinitive ("installiert", "installierte", "installieren" → "installi");
+ * - a stem ending in "tet" or "det" loses its "et": the verb's third person meets its infinitive
+ *   and noun ("kostet", "kostete" → "kost", as "Kosten"; "arbeitet" → "arbeit", as "Arbeit");
+ *   German nouns almost never end so;
+ * - a plural "s" after a vowel goes ("Autos" → "auto", "Handys", "Taxis"), as Snowball
+ *   takes it only after a consonant; not after "ei", "ai" or "au" ("Preis", "Mais", "Haus"), nor
+ *   "as", "es" or "us" ("Glas", "Status"), whose "s" is the word's own.
  */
 function germanStem(word: string): string {
-  const stem = german(word);
-  return stem.endsWith("iert") && stem.length > 6 ? stem.slice(0, -3) : stem;
+  return germanAdditions(german(word));
 }
+
+/** The rules `germanStem` adds to Snowball's stem. */
+export function germanAdditions(stem: string): string {
+  if (stem.endsWith("iert") && stem.length > 6) return stem.slice(0, -3);
+  if ((stem.endsWith("tet") || stem.endsWith("det")) && stem.length > 5) return stem.slice(0, -2);
+  if (stem.length > 3 && OWN_VOWEL_PLURAL.test(stem)) return stem.slice(0, -1);
+  return stem;
+}
+
+const OWN_VOWEL_PLURAL = /(?:[^ea]i|[oy])s$/;
+
+/**
+ * French subject pronouns after the verb ("Puis-je", "Servez-vous", "a-t-il") and object ones
+ * after an imperative ("Dites-nous"), joined by a hyphen: the verb is the word.
+ */
+const FRENCH_HYPHEN_PRONOUNS = set(
+  "je tu il elle on nous vous ils elles ce t moi toi le la les lui leur en y",
+);
+
+/** Portuguese pronouns joined to their verb by a hyphen ("pode-se", "envie-nos", "enviá-lo"). */
+const PORTUGUESE_HYPHEN_PRONOUNS = set(
+  "se me te lhe lhes nos vos o a os as lo la los las no na nas",
+);
 
 function words(text: string): readonly string[] {
   return text.split(/\s+/).filter((w) => w !== "");
@@ -66,6 +100,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.en ?? ""),
     elisions: NONE,
     clitics: set("s ll re ve d m t"),
+    hyphenPronouns: NONE,
     compounds: false,
     linkers: [],
   },
@@ -75,6 +110,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.de ?? ""),
     elisions: NONE,
     clitics: set("s"),
+    hyphenPronouns: NONE,
     compounds: true,
     linkers: ["s", "es", "n", "en", "er", "e", "ens"],
   },
@@ -86,6 +122,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
       "l d c s m t v n un dell nell all dall sull coll quell quest bell sant tutt senz dov com anch cos quand buon nessun ciascun qualcun alcun null mezz",
     ),
     clitics: NONE,
+    hyphenPronouns: NONE,
     compounds: false,
     linkers: [],
   },
@@ -95,6 +132,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.fr ?? ""),
     elisions: set("l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu quelqu"),
     clitics: NONE,
+    hyphenPronouns: FRENCH_HYPHEN_PRONOUNS,
     compounds: false,
     linkers: [],
   },
@@ -104,6 +142,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.es ?? ""),
     elisions: NONE,
     clitics: NONE,
+    hyphenPronouns: NONE,
     compounds: false,
     linkers: [],
   },
@@ -113,6 +152,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.pt ?? ""),
     elisions: set("d n"),
     clitics: NONE,
+    hyphenPronouns: PORTUGUESE_HYPHEN_PRONOUNS,
     compounds: false,
     linkers: [],
   },
@@ -122,6 +162,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
     stopwords: words(STOPWORD_TEXT.nl ?? ""),
     elisions: NONE,
     clitics: set("s"),
+    hyphenPronouns: NONE,
     compounds: true,
     linkers: ["s", "e", "en"],
   },

@@ -4,8 +4,8 @@
  * in `@orama/stopwords` 3.1.18, Apache-2.0), with English contractions left out (the tokenizer strips
  * clitics, see `analyze.ts`) but their forms typed without the apostrophe in ("whats", "dont"),
  * Spanish pruned of participles that are content words in most sites ("estado", "sentido"), and a
- * few question words visitors type ("wann", "pourquoi", "waar", …), and German function words
- * written with umlauts where the list had them only without ("wäre", "hätte").
+ * few question words and modal verbs visitors type ("wann", "pourquoi", "puis", "waar", …), and
+ * German function words written with umlauts where the list had them only without ("wäre").
  *
  * Lists hold lower-case words with their diacritics; `isStopword` also matches them typed without
  * diacritics ("fur" for "für", "perche" for "perché"), but not a German word whose umlaut the
@@ -67,7 +67,8 @@ soyez soient fusse fusses fût fussions fussiez fussent ayant eu eue eues eus ai
 avez ont aurai auras aura aurons aurez auront aurais aurait aurions auriez auraient avais
 avait avions aviez avaient eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse
 eusses eût eussions eussiez eussent ceci cela celà cet cette ici ils les leurs quel quels
-quelle quelles sans soi comment où quand pourquoi quoi peux peut pouvez`,
+quelle quelles sans soi comment où quand pourquoi quoi peux peut pouvez pouvons peuvent
+puis puisse dois doit devons devez doivent`,
   es: `de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya
 o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde
 todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos

@@ -158,7 +158,10 @@ export async function answerQuestion(
   const profile = await site.profile();
   const asked = analyseQuestion(question, profile.languages);
   const named = aids.siteName ? markSiteName(asked.terms, profile.name, asked.lang) : asked.terms;
-  const analysed = { ...asked, terms: aids.framing ? withoutFraming(named, asked.lang) : named };
+  const analysed = {
+    ...asked,
+    terms: aids.framing ? withoutFraming(named, asked.lang, asked.text) : named,
+  };
   const notCovered = (terms: string[], evidence: AnswerDetails["evidence"]): AnswerDetails => ({
     covered: false,
     answer: notCoveredMessage(analysed.replyLang),

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { asksNothing, withoutFraming } from "./framing-words.js";
 import { analyseQuestion } from "./question.js";
 
-const words = (question: string, lang = "en") =>
-  withoutFraming(analyseQuestion(question, [lang]).terms, lang).map((t) => t.word);
+const words = (question: string, lang = "en") => [
+  ...new Set(
+    withoutFraming(analyseQuestion(question, [lang]).terms, lang, question).map((t) => t.word),
+  ),
+];
 
 describe("a question's framing words", () => {
   it("are not searched: they say how the visitor asks, not what about", () => {
@@ -31,6 +34,22 @@ describe("a question's framing words", () => {
     expect(words("Wie viel RAM braucht der Installer?", "de")).toEqual(["RAM", "Installer"]);
     expect(words("a cosa serve il file watch?", "it")).toEqual(["file", "watch"]);
     expect(words("mi serve un editor esadecimale", "it")).toEqual(["editor", "esadecimale"]);
+  });
+
+  it("include the noun of a phrase that asks how long, when or how often", () => {
+    expect(words("¿Cuánto tiempo tarda la instalación?", "es")).toEqual(["tarda", "instalación"]);
+    expect(words("Combien de temps dure l'installation ?", "fr")).toEqual([
+      "dure",
+      "l'installation",
+    ]);
+    expect(words("Quanto tempo leva a instalação?", "pt")).toEqual(["leva", "instalação"]);
+    expect(words("Hoe lang duurt de verzending?", "nl")).toEqual(["duurt", "verzending"]);
+    expect(words("A che ora è la colazione?", "it")).toEqual(["colazione"]);
+    expect(words("Wie lange dauert die Lieferung?", "de")).toEqual(["dauert", "Lieferung"]);
+    expect(words("How often is the backup taken?")).toEqual(["backup", "taken"]);
+    // The same noun elsewhere is the question's topic.
+    expect(words("Wie ändere ich die Uhr?", "de")).toEqual(["ändere", "Uhr"]);
+    expect(words("how long is a long integer?")).toEqual(["long", "integer"]);
   });
 
   it("stay when the question has no other word", () => {

@@ -118,17 +118,60 @@ const FRAMING: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
 };
 
+/**
+ * Phrases that ask for a duration, a time or a frequency: the word each captures says what kind
+ * of answer is wanted, not what about. A page says "takes five minutes" or "from seven to ten"
+ * without "time" or "hour" ("¿Cuánto tiempo tarda la instalación?", "A che ora è la colazione?").
+ */
+const FRAMING_PHRASES: Readonly<Record<string, RegExp>> = {
+  en: phrases(["how (long|often)"]),
+  de: phrases(["wie (lange?|oft|spät)", "um wie ?viel (uhr)"]),
+  fr: phrases(["combien de (temps|fois)", "[àa] quelle (heure)"]),
+  es: phrases(["cu[áa]nt[oa]s? (tiempo|veces)", "a qu[ée] (hora)"]),
+  pt: phrases(["quant[oa]s? (tempo|vezes)", "a que (horas?)"]),
+  it: phrases(["quanto (tempo)", "quante (volte)", "che (or[ae])"]),
+  nl: phrases(["hoe (lang|vaak|laat)", "hoeveel (tijd|keer)"]),
+};
+
+/** One pattern of whole-word phrases, any case. */
+function phrases(list: string[]): RegExp {
+  return new RegExp(`(?<!\\p{L})(?:${list.join("|")})(?!\\p{L})`, "giu");
+}
+
+/**
+ * The words the question's framing phrases capture, lower case; not a word the question also
+ * uses elsewhere ("how long is a long integer?").
+ */
+function phraseWords(text: string, lang: string): Set<string> {
+  const pattern = FRAMING_PHRASES[lang];
+  if (!pattern) return new Set();
+  const captured = new Map<string, number>();
+  for (const match of text.matchAll(pattern)) {
+    for (const word of match.slice(1)) {
+      if (word) captured.set(word.toLowerCase(), (captured.get(word.toLowerCase()) ?? 0) + 1);
+    }
+  }
+  const uses = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    if (captured.has(word)) uses.set(word, (uses.get(word) ?? 0) + 1);
+  }
+  return new Set([...captured].filter(([word, n]) => uses.get(word) === n).map(([word]) => word));
+}
+
 /** Whether `word` (as typed) frames a question in `lang` rather than naming its topic. */
 export function isFramingWord(lang: string, word: string): boolean {
   return FRAMING[lang]?.has(word.toLowerCase()) ?? false;
 }
 
 /**
- * The question's terms without its framing words. A question of nothing else ("what do you
- * need?") keeps them: it is then about them.
+ * The question's terms without its framing words and the words of its framing phrases (`text`,
+ * the question as typed). A question of nothing else ("what do you need?") keeps them: it is then
+ * about them.
  */
-export function withoutFraming(terms: QueryTerm[], lang: string): QueryTerm[] {
-  const framing = (t: QueryTerm) => !t.extra && isFramingWord(lang, t.word);
+export function withoutFraming(terms: QueryTerm[], lang: string, text = ""): QueryTerm[] {
+  const inPhrases = phraseWords(text, lang);
+  const framing = (t: QueryTerm) =>
+    !t.extra && (isFramingWord(lang, t.word) || inPhrases.has(t.word.toLowerCase()));
   if (terms.every((t) => t.extra || framing(t))) return terms;
   return terms.filter((t) => !framing(t));
 }

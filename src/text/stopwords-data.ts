@@ -67,8 +67,8 @@ soyez soient fusse fusses fût fussions fussiez fussent ayant eu eue eues eus ai
 avez ont aurai auras aura aurons aurez auront aurais aurait aurions auriez auraient avais
 avait avions aviez avaient eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse
 eusses eût eussions eussiez eussent ceci cela celà cet cette ici ils les leurs quel quels
-quelle quelles sans soi comment où quand pourquoi quoi peux peut pouvez pouvons peuvent
-puis puisse dois doit devons devez doivent`,
+quelle quelles sans soi comment où quand pourquoi quoi combien peux peut pouvez pouvons
+peuvent puis puisse dois doit devons devez doivent`,
   es: `de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya
 o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde
 todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos
@@ -113,5 +113,5 @@ hem dan zou of wat mijn men dit zo door over ze zich bij ook tot je mij uit der 
 naar heb hoe heeft hebben deze u want nog zal me zij nu ge geen omdat iets worden toch al
 waren veel meer doen toen moet ben zonder kan hun dus alles onder ja eens hier wie werd
 altijd doch wordt wezen kunnen ons zelf tegen na reeds wil kon niets uw iemand geweest
-andere waar wanneer waarom welke welk jullie wij we`,
+andere waar wanneer waarom welke welk jullie wij we hoeveel`,
 };

@@ -49,6 +49,19 @@ describe("languages of pages and sections", () => {
     expect(pageLanguage("xx", [block("pg_dump")])).toBe("und");
   });
 
+  it("overrules a short page's declared language only when hardly a word of it is that language's", () => {
+    const ristorante =
+      "Il ristorante del museo serve piatti tipici della cucina piemontese.\nÈ consigliata la prenotazione nel fine settimana.";
+    expect(pageLanguage("en", [block(ristorante)])).toBe("it");
+    // A few words of the declared language keep it; so does a caption too short to tell.
+    expect(
+      pageLanguage("en", [
+        block("The museum's restaurant serves piatti tipici della cucina piemontese."),
+      ]),
+    ).toBe("en");
+    expect(pageLanguage("en", [block("Benvenuti al museo!")])).toBe("en");
+  });
+
   it("tells a section in another language than its page's", () => {
     const detect = sectionDetector("en");
     expect(detect(ENGLISH)).toBe("en");

@@ -11,8 +11,14 @@ const SAMPLE_CHARS = 2000;
 /** Least text worth detecting: below it a guess is not evidence. */
 const MIN_SAMPLE = 20;
 
-/** Text past which a page's own words may overrule the language it declares. */
+/** Words from which a page's own words may overrule the language it declares. */
+const CONTRADICTING_WORDS = 8;
+/**
+ * Below this much text, the declared language holds unless hardly a word of the text is its
+ * (`SHORT_OWN_SHARE` of stopwords): a caption or a greeting in another language is no evidence.
+ */
 const CONTRADICTING_SAMPLE = 120;
+const SHORT_OWN_SHARE = 0.1;
 /** How sure detection must be of the other language (a short paragraph of Italian: 0.42). */
 const CONTRADICTING_CONFIDENCE = 0.3;
 
@@ -29,19 +35,27 @@ export function pageLanguage(declared: string, blocks: readonly Block[]): string
     sample += `${b.text}\n`;
     if (sample.length > SAMPLE_CHARS) break;
   }
-  if (declared !== "und" && isLanguageCode(declared)) {
-    if (sample.length < CONTRADICTING_SAMPLE || plainlyIn(sample, declared)) return declared;
-    // Overruled only by running text as plainly in another language: a list of names, code, or
-    // a script Hooty does not analyse never is.
-    const guess = detectLanguage(sample);
-    const overrules =
-      guess.lang !== declared &&
-      guess.confidence >= CONTRADICTING_CONFIDENCE &&
-      plainlyIn(sample, guess.lang);
-    return overrules ? guess.lang : declared;
-  }
+  if (declared !== "und" && isLanguageCode(declared))
+    return overruling(sample, declared) ?? declared;
   if (sample.length < MIN_SAMPLE) return "und";
   return detectLanguage(sample).lang;
+}
+
+/**
+ * The language the page's text plainly is in instead of the one it declares, if any. Only
+ * running text as plainly in another language overrules: a list of names, code, or a script
+ * Hooty does not analyse never does.
+ */
+function overruling(sample: string, declared: string): string | null {
+  const own = stopwordCount(sample, declared);
+  if (own.words < CONTRADICTING_WORDS || own.stopwords >= own.words * PLAIN_SHARE) return null;
+  if (sample.length < CONTRADICTING_SAMPLE && own.stopwords >= own.words * SHORT_OWN_SHARE) {
+    return null;
+  }
+  const guess = detectLanguage(sample);
+  if (guess.lang === declared || guess.confidence < CONTRADICTING_CONFIDENCE) return null;
+  const theirs = stopwordCount(sample, guess.lang);
+  return theirs.stopwords >= theirs.words * PLAIN_SHARE && theirs.stopwords > 0 ? guess.lang : null;
 }
 
 /** ISO 639-1's codes: a two-letter `lang` not among them names no language. */
@@ -73,16 +87,22 @@ const PLAIN_SHARE = 0.25;
 
 /** Whether the text plainly is in `lang`: a quick stopword count, far cheaper than detection. */
 function plainlyIn(text: string, lang: string): boolean {
+  const { words, stopwords } = stopwordCount(text, lang);
+  return words >= 20 && stopwords >= words * PLAIN_SHARE;
+}
+
+/** Words of the text's start (`PLAIN_SAMPLE`), and how many are stopwords of `lang` (0 if unknown). */
+function stopwordCount(text: string, lang: string): { words: number; stopwords: number } {
   const analyzer = analyzerFor(lang);
-  if (analyzer.lang === "") return false;
   const sample = text.length > PLAIN_SAMPLE ? text.slice(0, PLAIN_SAMPLE) : text;
   let words = 0;
   let stopwords = 0;
+  const known = analyzer.lang !== "";
   scanWords(sample, (start, end) => {
     words++;
-    if (analyzer.isStopwordAt(sample, start, end)) stopwords++;
+    if (known && analyzer.isStopwordAt(sample, start, end)) stopwords++;
   });
-  return words >= 20 && stopwords >= words * PLAIN_SHARE;
+  return { words, stopwords };
 }
 
 /** A detector for the page's sections that leans towards the page's language. */

@@ -176,8 +176,16 @@ describe("analyze: German and Dutch compounds", () => {
     expect(all("Paketverwaltung", "de")).toEqual(["paketverwalt", "+paket", "+verwalt"]);
     expect(all("Sicherheitseinstellungen", "de")).toContain("+einstell");
     expect(all("Datenbankverwaltungssystem", "de")).toEqual(
-      expect.arrayContaining(["+bank", "+verwalt", "+syst"]),
+      expect.arrayContaining(["+datenbank", "+verwalt", "+syst"]),
     );
+  });
+
+  it("splits the compounds sites commonly write, in German and Dutch", () => {
+    expect(all("Datenbanksicherung", "de")).toEqual(["datenbanksicher", "+datenbank", "+sicher"]);
+    expect(all("Versandkosten", "de")).toEqual(["versandkost", "+versand", "+kost"]);
+    expect(all("Festplattenplatz", "de")).toContain("+festplatt");
+    expect(all("fietsreparatie", "nl")).toEqual(["fietsreparatie", "+fiet", "+reparatie"]);
+    expect(all("Wachtwoordherstel", "nl")).toContain("+wachtwoord");
   });
 
   it("lets a question and a page meet through compound parts", () => {

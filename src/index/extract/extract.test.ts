@@ -266,6 +266,19 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("npm install sdk\n\npip install sdk\n\nFound by search.\n\nPanel.");
   });
 
+  it("recommendations beside the text by their class; an API's id or a title's class with the word stay", () => {
+    const page = extract(
+      "<main><h1>Gloves</h1><p>Deerskin gloves.</p>" +
+        '<div class="related-products"><h2>You may also like</h2><p>Beanie £20</p></div>' +
+        '<div class="jp-relatedposts"><p>Another post</p></div><dl class="article-info"><dd class="hits">Hits: 213</dd></dl>' +
+        '<dl><dt id="QuerySet.select_related">select_related()</dt><dd>Follows foreign keys.</dd></dl>' +
+        '<div class="admonition-geos-related-errors admonition"><p>Logs fill up.</p></div></main>',
+    );
+    expect(text(page)).toBe(
+      "Deerskin gloves.\n\nselect_related()\n\nFollows foreign keys.\n\nLogs fill up.",
+    );
+  });
+
   it("cookie and consent banners, by id or class", () => {
     const page = extract(
       '<div id="cookie-notice"><p>We use cookies.</p><a href="#">Accept</a></div><div class="cc-window gdpr-banner">GDPR</div>' +

@@ -18,13 +18,14 @@ import { LinkLine } from "./link-line.js";
 import { emptyRuleAttributes, type RuleAttributes, readRuleAttributes } from "./rule-attributes.js";
 import {
   BLOCK_TAGS,
+  classMark,
   DROPPED_ROLES,
   DROPPED_TAGS,
   HEAD_TAGS,
   HEADING_LEVEL,
+  idMark,
   idNamesText,
   isHiddenStyle,
-  nameMark,
   PERMALINK_TEXT,
   PREFORMATTED,
   SECTIONING,
@@ -605,15 +606,15 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
         !(textAside && sectionDepth > 0) &&
         role !== "main"
       ) {
-        const classMark = classes === "" ? "none" : nameMark(classes);
-        const idMark = id === "" ? "none" : nameMark(id);
-        if (classMark === "drop" || idMark === "drop") drops = true;
+        const byClass = classes === "" ? "none" : classMark(classes);
+        const byId = id === "" ? "none" : idMark(id);
+        if (byClass === "drop" || byId === "drop") drops = true;
         else if (headingDepth > 0 || HEADING_LEVEL.has(name)) {
           // A heading's words are never a component's: "toc-backref" marks a link back to the
           // table of contents whose text is the heading, and a heading's id is its anchor.
-          drops = classMark === "component" && headingDepth === 0;
-        } else if (classMark === "component") drops = true;
-        else if (idMark === "component") {
+          drops = byClass === "component" && headingDepth === 0;
+        } else if (byClass === "component") drops = true;
+        else if (byId === "component") {
           // An inline element's id is an anchor in running text (Sphinx's `<span id>` labels).
           pending = isBlock && preDepth === 0;
         }

@@ -168,6 +168,21 @@ const BOILERPLATE_WORDS = new Set([
   "skip",
 ]);
 
+/**
+ * Recommendations beside the text ("You may also like", related posts, upsells): the first or
+ * last word of a class name ("related-products", "jp-relatedposts"). Not of an id, which may be an
+ * API's name ("QuerySet.select_related"), nor inside a class made of a title's words (docutils'
+ * "admonition-geos-related-errors").
+ */
+const RECOMMENDATION_WORDS = new Set([
+  "related",
+  "relatedposts",
+  "recommendations",
+  "upsell",
+  "upsells",
+  "crosssell",
+]);
+
 /** Consent and cookie banners, matched anywhere in a class name or id. */
 const CONSENT = /cookie|consent|gdpr|onetrust|cookiebot/i;
 
@@ -194,8 +209,8 @@ const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", 
  * Furniture of a page that is no part of its text, by its class or id (lower case): the line
  * numbers beside code (Pygments' table and inline `linenos`, Prism, highlight.js, Rouge, GitHub),
  * MediaWiki's "Retrieved from …" and "From Wikipedia, the free encyclopedia" lines and its
- * references' "^" back-links, an "Edit this page" link and last-updated line (Docusaurus), and
- * WordPress's comment reply links and comment-form notes.
+ * references' "^" back-links, an "Edit this page" link and last-updated line (Docusaurus),
+ * WordPress's comment reply links and comment-form notes, and Joomla's "Hits: 213" counter.
  */
 const FURNITURE = new Set([
   "linenos",
@@ -216,6 +231,7 @@ const FURNITURE = new Set([
   "comment-respond",
   "comment-notes",
   "logged-in-as",
+  "hits",
 ]);
 
 /**
@@ -238,22 +254,35 @@ const MAX_NAME = 512;
 export type NameMark = "none" | "drop" | "component";
 
 /** Answers per class or id string: a site repeats the same few hundred on every page. */
-const nameCache = new Map<string, NameMark>();
+const classCache = new Map<string, NameMark>();
+const idCache = new Map<string, NameMark>();
 const NAME_CACHE_LIMIT = 20_000;
 
-/** What a class attribute or an id marks (each judged apart: no rule matches across them). */
-export function nameMark(name: string): NameMark {
-  const known = nameCache.get(name);
+/** What a class attribute marks. */
+export function classMark(classes: string): NameMark {
+  return cachedMark(classes, classCache, true);
+}
+
+/** What an id marks (judged apart from the classes: no rule matches across them). */
+export function idMark(id: string): NameMark {
+  return cachedMark(id, idCache, false);
+}
+
+function cachedMark(name: string, cache: Map<string, NameMark>, isClass: boolean): NameMark {
+  const known = cache.get(name);
   if (known !== undefined) return known;
-  const answer = judgeName(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name);
+  const answer = judgeName(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name, isClass);
   if (name.length < 300) {
-    if (nameCache.size >= NAME_CACHE_LIMIT) nameCache.clear();
-    nameCache.set(name, answer);
+    if (cache.size >= NAME_CACHE_LIMIT) cache.clear();
+    cache.set(name, answer);
   }
   return answer;
 }
 
-function judgeName(text: string): NameMark {
+const recommends = (word: string | undefined) =>
+  word !== undefined && RECOMMENDATION_WORDS.has(word);
+
+function judgeName(text: string, isClass: boolean): NameMark {
   if (CONSENT.test(text)) return "drop";
   let component = false;
   for (const name of text.split(/\s+/)) {
@@ -261,7 +290,10 @@ function judgeName(text: string): NameMark {
     const lower = name.toLowerCase();
     if (HIDDEN_CLASSES.has(lower) || PERMALINK_CLASSES.has(lower) || FURNITURE.has(lower))
       return "drop";
-    component ||= lower.split(/[-_]+/).some((word) => BOILERPLATE_WORDS.has(word));
+    const words = lower.split(/[-_]+/);
+    component ||=
+      words.some((word) => BOILERPLATE_WORDS.has(word)) ||
+      (isClass && (recommends(words[0]) || recommends(words[words.length - 1])));
   }
   return component ? "component" : "none";
 }

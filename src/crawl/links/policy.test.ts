@@ -152,6 +152,44 @@ describe("links HootyBot never requests", () => {
     for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
   });
 
+  it("recognises such a word beside the words of going there, a step, a count, in camel case", () => {
+    const unsafe = [
+      "/logout-all",
+      "/logout-now",
+      "/go-to-checkout",
+      "/go-login",
+      "/checkout-step-1",
+      "/procedi-al-checkout",
+      "/cart-summary",
+      "/viewCart",
+      "/ShoppingCart.aspx",
+      "/in-den-warenkorb",
+      "/aggiungi-al-carrello",
+      "/ajouter-au-panier?id=1",
+      "/votre-panier",
+      "/anadir-al-carrito",
+      "/valider-commande",
+      "/wishlist-share",
+      "/s-identifier",
+      "/ingresar",
+      "/entra",
+      "/kundenbereich",
+      "/area-de-clientes",
+      "/sessions/new",
+      "/users/session/new",
+    ];
+    for (const path of unsafe) expect(isUnsafe(u(path)), path).toBe(true);
+    const safe = [
+      "/fr/ligne-de-commande",
+      "/docs/commande-ls",
+      "/news/new",
+      "/blog/whats-new",
+      "/docs/CartesianProduct",
+      "/docs/checkout-a-branch-in-git",
+    ];
+    for (const path of safe) expect(isUnsafe(u(path)), path).toBe(false);
+  });
+
   it("recognises a wiki's login, logout and account pages, by path or title", () => {
     const unsafe = [
       "/wiki/Special:UserLogin",

@@ -32,20 +32,20 @@ const UNSAFE_SEGMENTS = new Set(
     "anmelden anmeldung einloggen registrieren registrierung konto mein-konto kundenkonto " +
       "benutzerkonto warenkorb einkaufswagen einkaufskorb kasse zur-kasse bestellen wunschliste " +
       "merkzettel abmelden " +
-      "ausloggen passwort-vergessen",
+      "ausloggen passwort-vergessen kundenbereich mitgliederbereich",
     // Italian
-    "accedi accesso registrati registrazione il-mio-account mio-account carrello " +
+    "accedi accesso entra registrati registrazione il-mio-account mio-account carrello " +
       "cassa lista-desideri lista-dei-desideri preferiti esci disconnetti logout " +
       "password-dimenticata area-riservata area-clienti iscriviti iscrizione",
     // French
-    "connexion se-connecter identification inscription s-inscrire creer-un-compte compte " +
+    "connexion se-connecter s-identifier identification inscription s-inscrire creer-un-compte compte " +
       "mon-compte panier commande commander caisse liste-de-souhaits liste-d-envies liste-envies " +
       "espace-client connexion-client " +
       "deconnexion se-deconnecter mot-de-passe-oublie",
     // Spanish
     "iniciar-sesion acceder entrar registro registrarse crear-cuenta cuenta mi-cuenta carrito " +
       "cesta caja pagar finalizar-compra lista-de-deseos cerrar-sesion salir " +
-      "olvide-contrasena inscribirse inscripcion",
+      "olvide-contrasena inscribirse inscripcion ingresar area-de-clientes area-clientes",
     // Dutch, and the Nordic word for a checkout
     "inloggen uitloggen registreren mijn-account winkelwagen winkelmand afrekenen kassa " +
       "verlanglijst",
@@ -69,7 +69,7 @@ const ACTION_WORDS = new Set(
     "accounts myaccount cart basket checkout wishlist " +
     "anmelden anmeldung einloggen ausloggen abmelden registrieren registrierung konto kundenkonto " +
     "benutzerkonto warenkorb einkaufswagen einkaufskorb wunschliste wunschzettel merkzettel " +
-    "merkliste accedi registrati registrazione carrello panier inscription deconnexion carrito " +
+    "merkliste accedi registrati registrazione carrello panier inscription deconnexion carrito commande " +
     "registrarse iscriviti iscrizione inscribirse inscripcion cesta kasse " +
     // A wish list, in the words of each language ("mi-lista-de-deseos", "i-miei-preferiti").
     "desideri deseos envies souhaits preferiti"
@@ -81,14 +81,20 @@ const ACTION_CONTEXT = new Set(
     "user users customer customers member members client clients kunden kunde benutzer nutzer " +
     "utente utenti cliente clienti usuario usuarios utilisateur view show create new edit " +
     "settings page area bereich erstellen anlegen acquisti compras achats shopping einkauf crea " +
-    "creer crear personal compra acquisto achat list lista liste"
+    "creer crear personal compra acquisto achat list lista liste all now here go step share " +
+    "summary overview uebersicht riepilogo resume resumen " +
+    // Going to or through a cart or checkout: "go-to-checkout", "procedi-al-checkout",
+    // "aggiungi-al-carrello", "valider-commande".
+    "proceed continue procedi continua continuer continuar weiter zur add aggiungi ajouter anadir " +
+    "agregar adicionar hinzufugen confirm conferma confirmer confirmar valider bestatigen"
   ).split(" "),
 );
 /** Function words a slug may hold beside them ("my", "il-mio", "mi", "mon", "de"). */
 const SLUG_FUNCTION_WORDS = new Set(
   (
     "my mi mio mia miei mie i il la le lo l the your our mein meine meinen dein mon ma mes ton " +
-    "tu su mis el los las de del des du di dei della da a to of and und e et y"
+    "tu su mis el los las de del des du di dei della da a to of and und e et y al alla au aux " +
+    "votre vos notre nos tuo tua vostro sus ihr ihre unser in im den der die das dem zum"
   ).split(" "),
 );
 /** Words a slug naming an action has at most, function words included. */
@@ -136,6 +142,8 @@ const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/;
  * "addToCart"). Not inside a word ("designoutline" holds "signout").
  */
 const ACTION_TOKEN = "(?:wishlist|logout|logoff|signout|addtocart|addtobasket)";
+const CAMEL_CASE = /(\p{Ll})(\p{Lu})/gu;
+const SESSION_SEGMENT = /^sessions?$/i;
 const ACTION_TOKENS = new RegExp(`^${ACTION_TOKEN}|${ACTION_TOKEN}$`);
 
 /**
@@ -233,11 +241,15 @@ export function isUnsafe(url: URL): boolean {
     // A server that decodes an encoded slash ("/a%2Flogin") serves the path's segments as its own.
     const parts = decoded.split(/[/\\]/);
     for (const [i, part] of parts.entries()) {
-      const segment = foldSegment(
-        part.replace(SEGMENT_PARAMETERS, "").replace(SEGMENT_EXTENSION, ""),
-      );
+      const bare = part.replace(SEGMENT_PARAMETERS, "").replace(SEGMENT_EXTENSION, "");
+      const segment = foldSegment(bare);
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
       if (namesAction(segment) || resetsPassword(segment)) return true;
+      // Words run together in camel case ("viewCart", "ShoppingCart.aspx", "myAccount").
+      const camel = foldSegment(bare.replace(CAMEL_CASE, "$1-$2"));
+      if (camel !== segment && (UNSAFE_SEGMENTS.has(camel) || namesAction(camel))) return true;
+      // Rails' and others' sign-in form: "/session/new", "/users/sessions/new".
+      if (segment === "new" && SESSION_SEGMENT.test(raws[at - 1] ?? "")) return true;
       if (!segment.includes("-") && ACTION_TOKENS.test(segment)) return true;
       const leaf = at === raws.length - 1 && i === parts.length - 1;
       if (UNSAFE_UNLESS_STATIC_PAGE.has(segment) && !(leaf && STATIC_PAGE.test(part))) return true;
@@ -306,7 +318,8 @@ function valueNamesAction(value: string): boolean {
  * function words and at most one word of the account's context ("customer-login", "view-cart").
  */
 function namesAction(segment: string): boolean {
-  const words = segment.split("-").filter((w) => w !== "");
+  // A step's number says nothing ("checkout-step-1").
+  const words = segment.split("-").filter((w) => w !== "" && !/^\d+$/.test(w));
   if (words.length === 0 || words.length > ACTION_SLUG_WORDS) return false;
   const content = words.filter((w) => !SLUG_FUNCTION_WORDS.has(w));
   const others = content.filter((w) => !ACTION_WORDS.has(w));

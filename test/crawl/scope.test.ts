@@ -515,6 +515,46 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(3);
   });
 
+  it("reads a sitemap where it moved to on the site, not elsewhere, and not in a loop", async () => {
+    const xml = (body: string) => (_req: IncomingMessage, res: ServerResponse) =>
+      res.writeHead(200, { "content-type": "application/xml" }).end(body);
+    const moved =
+      (to: string, status = 301) =>
+      (_req: IncomingMessage, res: ServerResponse) =>
+        res.writeHead(status, { location: to }).end();
+    const s = await site({
+      ...pagesSite(0, "User-agent: *\nAllow: /\nSitemap: /sitemap-old.xml\nSitemap: /loop-a.xml\n"),
+      "/": htmlRoute(pageHtml("Home", [])),
+      "/sitemap.xml": moved("/sitemap_index.xml"),
+      "/sitemap-old.xml": moved("/sitemaps/pages.xml", 302),
+      "/loop-a.xml": moved("/loop-b.xml"),
+      "/loop-b.xml": moved("/loop-a.xml"),
+      "/only-in-sitemap": htmlRoute(pageHtml("Only in the sitemap", [])),
+      "/listed-page": htmlRoute(pageHtml("Listed", [])),
+    });
+    s.routes.set(
+      "/sitemap_index.xml",
+      xml(
+        `<sitemapindex><sitemap><loc>${s.origin}/post-sitemap.xml</loc></sitemap><sitemap><loc>https://elsewhere.example/s.xml</loc></sitemap></sitemapindex>`,
+      ),
+    );
+    s.routes.set(
+      "/post-sitemap.xml",
+      xml(`<urlset><url><loc>${s.origin}/only-in-sitemap</loc></url></urlset>`),
+    );
+    s.routes.set(
+      "/sitemaps/pages.xml",
+      xml(`<urlset><url><loc>${s.origin}/listed-page</loc></url></urlset>`),
+    );
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log)).toEqual(expect.arrayContaining(["/only-in-sitemap", "/listed-page"]));
+    expect(paths(s.log).filter((p) => p.startsWith("/loop-"))).toEqual([
+      "/loop-a.xml",
+      "/loop-b.xml",
+    ]);
+    expect(report.pages.indexed).toBe(3);
+  });
+
   it("reads every sitemap when the first lists only entries HootyBot never asks for", async () => {
     const junk = (ext: string) =>
       Array.from({ length: 3000 }, (_, i) => `<url><loc>${s.origin}/${ext}${i}</loc></url>`);

@@ -69,6 +69,14 @@ export async function readSitemaps(source: SitemapSource) {
       if (error instanceof FetchFailure && error.kind !== "aborted") continue;
       throw error;
     }
+    if (response.status >= 300 && response.status < 400) {
+      // A sitemap that moved ("/sitemap.xml" → "/sitemap_index.xml", as WordPress's SEO plugins
+      // answer) is read where it moved to, on the site's origin; each hop counts as a file.
+      const moved = redirectedTo(response, url);
+      const mine = moved === null ? null : own(moved);
+      if (mine !== null && !seen.has(mine)) queue.unshift(mine);
+      continue;
+    }
     if (response.status < 200 || response.status >= 300 || response.truncated) continue;
     // Only as much of a file as the URLs still wanted take, read off the event loop: a 50 MB
     // sitemap unpacked and scanned at once held up every other site's crawl for seconds.
@@ -88,6 +96,17 @@ export async function readSitemaps(source: SitemapSource) {
     }
   }
   return { pages: [...pages, ...unusable], sitemaps: [...seen] };
+}
+
+/** Where a redirect's Location leads, read against the URL asked for; null when nowhere. */
+function redirectedTo(response: FetchResponse, url: string): string | null {
+  const location = response.headers.location;
+  if (!location) return null;
+  try {
+    return new URL(location, url).href;
+  } catch {
+    return null;
+  }
 }
 
 /** The largest sitemap the protocol allows, unpacked. */

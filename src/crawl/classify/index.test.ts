@@ -36,7 +36,9 @@ describe("classify: the order of decisions", () => {
     // A server that calls a PDF HTML: the detail says what the body is, not "text/html, not HTML".
     const mislabelled = classify(r(200, { "content-type": "text/html" }, "%PDF-1.7\n"));
     expect(mislabelled.kind).toBe("not-html");
-    expect(mislabelled.detail).toMatch(/says it is text\/html, but its body is binary data/);
+    expect(mislabelled.detail).toMatch(
+      /says it is text\/html, but its body is not an HTML page \(binary data/,
+    );
     // A stray NUL in a page of text (a paste from a word processor) leaves it a page.
     expect(classify(r(200, html, `<!doctype html>${text}\u0000`)).kind).toBe("content");
   });

@@ -92,7 +92,7 @@ export function classify(response: ResponseToClassify): Classification {
       detail: !type
         ? "The response is not an HTML page."
         : isHtmlType(type)
-          ? `The response says it is ${type}, but its body is binary data (such as a PDF or an image), not an HTML page.`
+          ? `The response says it is ${type}, but its body is not an HTML page (binary data such as a PDF or an image, or JSON or XML data).`
           : `The response is ${type}, not an HTML page.`,
       robots,
     };

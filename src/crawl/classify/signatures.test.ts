@@ -474,6 +474,105 @@ const CASES: [string | null, string, ResponseToClassify][] = [
       "<p>Please verify you are a human</p><script>check()</script>",
     ),
   ],
+  [
+    "FortiWeb",
+    "its page, naming no product, answered 200",
+    r(
+      200,
+      html,
+      "<title>Web Page Blocked</title><h1>Web Page Blocked!</h1><p>The page cannot be displayed. Please contact the administrator for additional information.</p><p>URL: y.test/</p><p>Client IP: 203.0.113.9</p><p>Attack ID: 20000051</p><p>Message ID: 000003512148</p>",
+    ),
+  ],
+  [
+    "Citrix NetScaler",
+    "application firewall block page",
+    r(
+      200,
+      { ...html, "set-cookie": "citrix_ns_id=AAE7; path=/" },
+      "<title>Application Firewall Block Page</title><h1>Request Rejected</h1><p>This request was blocked by the security rules.</p><p>Incident ID: 1234567890</p>",
+    ),
+  ],
+  [
+    "NinjaFirewall",
+    "403",
+    r(
+      403,
+      html,
+      "<title>NinjaFirewall: 403 Forbidden</title><p>For security reasons, it was blocked and logged.</p><p>NinjaFirewall event #1234 (incident ID)</p>",
+    ),
+  ],
+  [
+    "Shield Security",
+    "IP blocked, answered 200",
+    r(
+      200,
+      html,
+      "<title>Access Restricted</title><h1>Your IP address has been blocked by Shield Security</h1><p>Contact the site owner.</p>",
+    ),
+  ],
+  [
+    "Bunny Shield",
+    "browser check",
+    r(
+      200,
+      { ...html, server: "BunnyCDN-DE1-1234" },
+      '<title>Establishing a secure connection ...</title><script src="/.bunny-shield/assets/challenge.js"></script>',
+    ),
+  ],
+  [
+    "Alibaba Cloud",
+    "cookie script",
+    r(
+      200,
+      html,
+      '<html><script>var arg1="3F2A";function setCookie(){document.cookie="acw_sc__v2="+x;location.reload()}</script></html>',
+    ),
+  ],
+  [
+    "Queue-it",
+    "waiting room",
+    r(
+      200,
+      html,
+      '<title>Queue-it</title><h1>You are now in line</h1><p>Thank you for your patience; you are in the waiting room.</p><script src="https://static.queue-it.net/script/queueclient.min.js"></script>',
+    ),
+  ],
+  [
+    "Arkose Labs",
+    "FunCaptcha gate",
+    r(
+      200,
+      html,
+      '<title>Security check</title><p>Please verify you are human.</p><script src="https://client-api.arkoselabs.com/v2/api.js"></script>',
+    ),
+  ],
+  [
+    "Friendly Captcha",
+    "gate",
+    r(
+      200,
+      html,
+      '<title>Are you a robot?</title><p>Please make sure you are a human.</p><div class="frc-captcha" data-sitekey="x"></div><script src="/friendly-challenge/widget.js"></script>',
+    ),
+  ],
+  [
+    null,
+    "a host's test-cookie check",
+    r(
+      200,
+      html,
+      '<html><body><script src="/aes.js"></script><script>var a=toNumbers("f6");document.cookie="__test="+toHex(slowAES.decrypt(c,2,a,b));location.href="/?i=1";</script></body></html>',
+    ),
+  ],
+  [
+    null,
+    "a rate limit answered 200",
+    r(
+      200,
+      html,
+      "<title>Too Many Requests</title><h1>Too many requests</h1><p>You have sent too many requests in a given amount of time. Please slow down.</p>",
+    ),
+  ],
 ];
 
 describe("signature table", () => {
@@ -970,6 +1069,36 @@ const LOOK_ALIKES: [string, ResponseToClassify][] = [
       200,
       { ...html, server: "AkamaiGHost", "set-cookie": "_abck=1; path=/" },
       '<div id="root"></div><script src="/akam/13/3f9a0c21" defer></script><script src="/static/js/main.js"></script>',
+    ),
+  ],
+  [
+    "a forum question quoting F5's block message",
+    r(
+      200,
+      html,
+      sitePage(
+        'Getting "Request Rejected" on checkout',
+        "When I pay I get: The requested URL was rejected. Please consult with your administrator. Your support ID is: 9837465123. What do I do? Reply: clear cookies and try again.",
+      ),
+    ),
+  ],
+  [
+    "a page of a site behind F5's bot defense, with its script",
+    r(
+      200,
+      { ...html, "set-cookie": "TS01a2b3c4=0123; path=/" },
+      `<script>window["bobcmn"] = "/TSPD/300000008TSPD_101";</script><script src="/TSPD/08a1?type=10"></script>${sitePage("Opening hours", "We are open Monday to Saturday, nine to six, and on Sundays in December.")}${CONTACT}`,
+    ),
+  ],
+  [
+    "a docs page about rate limits",
+    r(
+      200,
+      html,
+      sitePage(
+        "Rate limits",
+        "The API answers 429 Too Many Requests when a client sends more than 100 requests a minute; wait for the time its Retry-After header names.",
+      ),
     ),
   ],
 ];

@@ -110,6 +110,46 @@ const RELOAD = /location\.(?:reload|replace)\(/;
 const KASADA_PATH =
   /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:ips|p)\.js/;
 const AKAMAI_REFERENCE = /reference #\s?\d{1,3}\.[0-9a-f]+\.\d+\.[0-9a-f]+/;
+/** Titles of a refusal or rate-limit page, in the languages HootyBot reads (lower case). */
+const REFUSAL_TITLES = [
+  "access denied",
+  "you have been blocked",
+  "too many requests",
+  "rate limit",
+  "zugriff verweigert",
+  "zu viele anfragen",
+  "accès refusé",
+  "trop de requêtes",
+  "accesso negato",
+  "troppe richieste",
+  "acceso denegado",
+  "demasiadas solicitudes",
+  "доступ ограничен",
+  "доступ запрещён",
+  "слишком много запросов",
+];
+/** A rate limit, said to the visitor. */
+const RATE_LIMIT_WORDS = [
+  "too many requests",
+  "rate limit exceeded",
+  "you have sent too many requests",
+  "zu viele anfragen",
+  "trop de requêtes",
+  "troppe richieste",
+  "demasiadas solicitudes",
+  "слишком много запросов",
+];
+/** The visitor taken for a program. */
+const AUTOMATED_WORDS = [
+  "looks automated",
+  "automated clients",
+  "automated requests",
+  "automatisiert",
+  "automatisé",
+  "automatizzat",
+  "automatizad",
+  "автоматическ",
+];
 const CLOUDFLARE_BLOCK_CODE = /error(?: code:?)? (?:100[5-9]|101[0-2]|1015|1020|1106)\b/;
 
 export const SIGNATURES: readonly Signature[] = [
@@ -413,7 +453,10 @@ export const SIGNATURES: readonly Signature[] = [
       fewLinks(e, 3) &&
       ((inWords(e, "the requested url was rejected") &&
         (refusalStatus(e) ||
-          ((e.page.title === "request rejected" || e.page.textLength < 400) && littleElse(e)))) ||
+          // Answered 200, F5's own page: its title, or none; a forum post quoting it has its own.
+          ((e.page.title === "request rejected" ||
+            (e.page.title === "" && e.page.textLength < 400)) &&
+            littleElse(e)))) ||
         (inWords(e, "your support id is") &&
           ((e.page.title === "request rejected" && littleElse(e)) ||
             cookie(e, "ts0", "ts1") ||
@@ -422,8 +465,12 @@ export const SIGNATURES: readonly Signature[] = [
   {
     product: "F5",
     what: "an F5 bot-defense JavaScript check",
+    // F5's script comes with every page of a protected site: only a page with next to no text
+    // of its own beside it is the check.
     test: (e) =>
-      short(e, 1500) && inMarkup(e, "/tspd/") && (inMarkup(e, "bobcmn") || scriptOnly(e, 400)),
+      inMarkup(e, "/tspd/") &&
+      e.page.scripts > 0 &&
+      (e.page.textLength <= 150 || (short(e, 400) && inWords(e, "your support id is"))),
   },
 
   // Vercel
@@ -610,10 +657,14 @@ export const SIGNATURES: readonly Signature[] = [
       short(e) &&
       ((fewLinks(e) &&
         (inMarkup(e, "imunify360") || inWords(e, "imunify360")) &&
+        // Its refusal to a client it takes for a program is a 415 in plain text.
         (refusalStatus(e) ||
+          status(e, 415) ||
           challengeWording(e) ||
           captchaWidget(e) ||
           inMarkup(e, "imunify360-preloader", "webshield"))) ||
+        ((cookie(e, "wssplashchk") || inMarkup(e, "wssplashchk")) &&
+          (challengeShape(e) || scriptOnly(e, 200))) ||
         (header(e, "server", "imunify360") && (challengeShape(e) || captchaWidget(e)))),
   },
   {
@@ -663,9 +714,92 @@ export const SIGNATURES: readonly Signature[] = [
     what: "a Fortinet FortiWeb block page",
     test: (e) =>
       short(e) &&
-      refusalStatus(e) &&
-      inWords(e, "fortiweb", "fortigate") &&
-      inWords(e, "attack id", "blocked", "web page blocked"),
+      ((refusalStatus(e) &&
+        inWords(e, "fortiweb", "fortigate") &&
+        inWords(e, "attack id", "blocked", "web page blocked")) ||
+        // Its page names no product: "Web Page Blocked! … Attack ID: … Message ID: …".
+        (fewLinks(e, 3) &&
+          inWords(e, "attack id") &&
+          inWords(e, "message id", "web page blocked") &&
+          (refusalStatus(e) ||
+            (inTitle(e, "web page blocked") && inWords(e, "message id") && short(e, 800))))),
+  },
+  {
+    product: "Citrix NetScaler",
+    what: "a Citrix NetScaler Application Firewall block page",
+    test: (e) =>
+      short(e, 1500) &&
+      fewLinks(e, 3) &&
+      (inWords(e, "application firewall block page") ||
+        (cookie(e, "citrix_ns_id") && inWords(e, "request rejected", "incident id"))) &&
+      (refusalStatus(e) || littleElse(e)),
+  },
+  {
+    product: "NinjaFirewall",
+    what: "a NinjaFirewall block page",
+    test: (e) =>
+      (brandedRefusal(e, "ninjafirewall") && inWords(e, "blocked", "incident")) ||
+      (short(e, 1500) && fewLinks(e, 3) && inTitle(e, "ninjafirewall") && littleElse(e)),
+  },
+  {
+    product: "Shield Security",
+    what: "a Shield Security (WordPress) block page",
+    test: (e) =>
+      short(e, 1500) &&
+      fewLinks(e, 3) &&
+      inWords(e, "shield security") &&
+      (blockWording(e) || inWords(e, "access restricted")) &&
+      (refusalStatus(e) || littleElse(e)),
+  },
+  {
+    product: "Bunny Shield",
+    what: "a Bunny Shield browser check",
+    test: (e) =>
+      short(e, 1000) &&
+      fewLinks(e, 3) &&
+      (inMarkup(e, "/.bunny-shield/") ||
+        (header(e, "server", "bunnycdn") && (challengeWording(e) || scriptOnly(e, 200)))) &&
+      (refusalStatus(e) || littleElse(e)),
+  },
+  {
+    product: "Alibaba Cloud",
+    what: "an Alibaba Cloud WAF check or block",
+    test: (e) =>
+      short(e, 1500) &&
+      fewLinks(e, 3) &&
+      ((inMarkup(e, "acw_sc__v2") && scriptOnly(e, 200)) ||
+        (inMarkup(e, "/sd/punish", "punish-component") && (refusalStatus(e) || littleElse(e))) ||
+        (cookie(e, "acw_tc") && refusalStatus(e) && blockWording(e))),
+  },
+  {
+    product: "Queue-it",
+    what: "a Queue-it waiting room",
+    test: (e) =>
+      short(e, 2000) &&
+      fewLinks(e, 5) &&
+      inMarkup(e, "queue-it.net", "queueit", "queue-it") &&
+      inWords(e, "queue", "waiting room", "in line") &&
+      littleElse(e),
+  },
+  {
+    product: "Arkose Labs",
+    what: "an Arkose Labs (FunCaptcha) check in front of the page",
+    test: (e) =>
+      captchaInterstitial(e, "client-api.arkoselabs.com", "funcaptcha", "arkoselabs.com/fc/"),
+  },
+  {
+    product: "Friendly Captcha",
+    what: "a Friendly Captcha check in front of the page",
+    test: (e) => captchaInterstitial(e, "frc-captcha", "friendly-challenge", "friendlycaptcha"),
+  },
+  {
+    product: null,
+    what: "a hosting provider's cookie check (a script that decrypts a test cookie and reloads)",
+    test: (e) =>
+      short(e, 400) &&
+      inMarkup(e, "slowaes.decrypt") &&
+      inMarkup(e, "__test") &&
+      e.page.scripts > 0,
   },
   {
     product: "Azure WAF",
@@ -764,6 +898,17 @@ export const SIGNATURES: readonly Signature[] = [
     product: null,
     what: "a firewall's refusal page",
     test: (e) => short(e, 1500) && fewLinks(e) && refusalStatus(e) && blockWording(e),
+  },
+  {
+    product: null,
+    what: "a refusal or rate-limit page answered with status 200 (“You have been blocked”, “Too many requests”)",
+    test: (e) =>
+      short(e, 600) &&
+      fewLinks(e, 3) &&
+      e.page.userFields === 0 &&
+      littleElse(e) &&
+      (inTitle(e, ...REFUSAL_TITLES) || inWords(e, ...RATE_LIMIT_WORDS)) &&
+      (blockWording(e) || inWords(e, ...RATE_LIMIT_WORDS, ...AUTOMATED_WORDS)),
   },
   {
     product: null,

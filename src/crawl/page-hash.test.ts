@@ -14,6 +14,22 @@ describe("pageHash", () => {
     expect(hashOf(page("a1b2c3"))).toBe(hashOf(page("zz9y8x7w6v")));
   });
 
+  it("is the same for answers that differ only in how they look (an active sort link)", () => {
+    const listing = (active: string) =>
+      `<ul class="sort">${["name", "price", "date"]
+        .map(
+          (by) =>
+            `<li><a href="/products?sort=${by}"${by === active ? ' class="active" aria-current="page"' : ""}>${by}</a></li>`,
+        )
+        .join(
+          "",
+        )}</ul><select><option value="n"${active === "name" ? " selected" : ""}>Name</option></select><p data-ts="${active}" style="x">Boots, hats.</p>`;
+    expect(hashOf(listing("name"))).toBe(hashOf(listing("price")));
+    // A class in the text is text.
+    expect(hashOf('<p>class="a"</p>')).not.toBe(hashOf('<p>class="b"</p>'));
+    expect(hashOf('<a href="/a">x</a>')).not.toBe(hashOf('<a href="/b">x</a>'));
+  });
+
   it("tells apart pages whose text or visible fields differ", () => {
     expect(hashOf("<p>One text.</p>")).not.toBe(hashOf("<p>Another text.</p>"));
     expect(hashOf('<p>x</p><input name="q" value="a">')).not.toBe(

@@ -671,6 +671,30 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(2);
   });
 
+  it("indexes once a listing that sorting changes only in how it looks", async () => {
+    const listing = (active: string) =>
+      pageHtml(
+        "Products",
+        ["name", "price", "date"].map((by) => `/products?sort=${by}`),
+      ).replaceAll(
+        `href="/products?sort=${active}"`,
+        `href="/products?sort=${active}" class="active"`,
+      );
+    const s = await site(
+      { ...pagesSite(0), "/": htmlRoute(pageHtml("Home", ["/products"])) },
+      {
+        fallback: (req, res) => {
+          const sort = new URL(req.url ?? "/", "http://x").searchParams.get("sort") ?? "";
+          return htmlRoute(listing(sort))(req, res);
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log).filter((p) => p.startsWith("/products"))).toHaveLength(4);
+    expect(report.pages.indexed).toBe(2);
+    expect(report.skipped.duplicate).toBe(3);
+  });
+
   it("never loses a page's text to a canonical link it cannot follow", async () => {
     const canonicalTo = (title: string, href: string) =>
       htmlRoute(pageHtml(title, [], `<link rel="canonical" href="${href}">`));

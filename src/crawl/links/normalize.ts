@@ -17,10 +17,9 @@ const SESSION =
   /^(phpsessid|jsessionid|sessionid|session_id|sessid|oscsid|zenid|cfid|cftoken|aspsessionid[a-z]{8})$/i;
 /**
  * Names other parameters use too: a session's only when their value is a long random token, of
- * letters and digits mixed (a slug, `getting-started-with-the-api`, is a page's name); a server
- * that writes a new `?token=` into a link on every answer is one.
+ * letters and digits mixed (a slug, `getting-started-with-the-api`, is a page's name).
  */
-const SESSION_IF_TOKEN = /^(sid|s|token|session|sess|visit|visitid|visitorid)$/i;
+const SESSION_IF_TOKEN = /^(sid|s)$/i;
 const TOKEN = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[0-9A-Za-z]{20,}$/;
 /** A Java servlet's session in the path: `/page;jsessionid=1A2B…`. */
 const PATH_SESSION = /;jsessionid=[^/;?#]*/gi;

@@ -143,7 +143,12 @@ describe("hostile servers", () => {
 
   it("follows at most 10 redirects in a row from a link, and says where it stopped", async () => {
     const s = await site(
-      { ...pagesSite(0), "/": home("/hop/0", "/fine"), "/fine": htmlRoute(pageHtml("Fine", [])) },
+      {
+        ...pagesSite(0),
+        "/": home("/hop/0", "/fine"),
+        "/fine": htmlRoute(pageHtml("Fine", [])),
+        "/sitemap.xml": (_req, res) => res.writeHead(404).end(),
+      },
       {
         fallback: (req, res) => {
           const n = Number((req.url ?? "").split("/").pop());

@@ -190,6 +190,32 @@ describe("index thread", () => {
     await store.close();
   });
 
+  it("indexes large pages sent as bytes with every character as written", async () => {
+    const file = join(tempDir(), "hooty.sqlite");
+    const thread = await startIndexThread(file);
+    const words = "Größe, café, perché, ação, Ærø, 東京, 🦉";
+    const large = (n: number) =>
+      `<html lang="de"><title>Seite ${n}</title><main>${Array.from(
+        { length: 400 },
+        (_, i) =>
+          `<h2>Teil ${n}.${i}</h2><p>${words} ${`Satz ${i} der Seite ${n}. `.repeat(40)}</p>`,
+      ).join("")}</main></html>`;
+    try {
+      const site = await thread.store.sites.ensure(ORIGIN, `${ORIGIN}/`);
+      expect(large(1).length).toBeGreaterThan(256 * 1024);
+      await Promise.all([1, 2, 3].map((n) => thread.accept(page(site.id, `/large${n}`, large(n)))));
+    } finally {
+      await thread.close();
+    }
+    const store = openSqliteStore(file, { checkpointThread: false });
+    const [site] = await store.sites.list();
+    for (const n of [1, 2, 3]) {
+      const sections = await store.texts.sections(site?.id ?? 0, `${ORIGIN}/large${n}`);
+      expect(sections[0]?.text.startsWith(words)).toBe(true);
+    }
+    await store.close();
+  });
+
   it("serves the first store calls from the caller's connection until the thread is ready", async () => {
     const file = join(tempDir(), "hooty.sqlite");
     const local = openSqliteStore(file);

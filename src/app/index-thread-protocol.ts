@@ -49,11 +49,28 @@ export function callStore(
 /** A store call, to the store thread. */
 export type StoreRequest = { op: "store"; area: string; method: string; args: unknown[] };
 
-/** A page for the index, to the index thread. */
+/**
+ * A page for the index, to the index thread. A large page travels as its HTML's UTF-8 bytes
+ * (`WaitingPage`): pages that wait for their turn there are held outside the thread's JavaScript
+ * heap, which many sites' 5 MB pages at once would fill.
+ */
 export type IndexRequest =
-  | { op: "accept"; page: FetchedPage; crawlId?: number }
+  | { op: "accept"; page: FetchedPage | WaitingPage; crawlId?: number }
   | { op: "remove"; siteId: number; url: string }
   | { op: "site"; siteId: number };
+
+/** A page whose HTML is sent as bytes, decoded when the index thread starts on it. */
+export type WaitingPage = Omit<FetchedPage, "html"> & { htmlBytes: Uint8Array };
+
+/** Pages of more characters than this go to the index thread as bytes. */
+export const WAITING_AS_BYTES_CHARS = 256 * 1024;
+
+/** The page as it goes to the index thread. */
+export function toIndexThread(page: FetchedPage): FetchedPage | WaitingPage {
+  if (page.html.length <= WAITING_AS_BYTES_CHARS) return page;
+  const { html, ...rest } = page;
+  return { ...rest, htmlBytes: Buffer.from(html, "utf8") };
+}
 
 /** A request with the id its reply carries. */
 export type Call<Request> = Request & { id: number };

@@ -26,6 +26,7 @@ import {
   type Replies,
   type StoreRequest,
   type StoreThreadData,
+  toIndexThread,
 } from "./index-thread-protocol.js";
 import { type Caller, callsOver } from "./port-calls.js";
 
@@ -161,13 +162,13 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     store,
     ready: whenReady,
     accept: async (page) => {
-      await index({ op: "accept", page });
+      await index({ op: "accept", page: toIndexThread(page) });
     },
     acceptIndexed: async (page, crawlId) => {
       // The store calls made before (the entry settled as "indexing") are done before the index
       // thread's own settles it as "indexed": the two threads' messages keep no common order.
       await storeThread.calls.settled();
-      await index({ op: "accept", page, crawlId });
+      await index({ op: "accept", page: toIndexThread(page), crawlId });
     },
     remove: async (siteId, url) => {
       await index({ op: "remove", siteId, url });

@@ -6,6 +6,8 @@
  * calls, answered by the store thread, wait at most for one short write.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import type { FetchedPage, PageSink } from "../core/page-sink.js";
+import { SizeBudget } from "../index/size-budget.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import type {
   Closed,
@@ -13,6 +15,7 @@ import type {
   IndexThreadData,
   Replies,
   StoreRequest,
+  WaitingPage,
 } from "./index-thread-protocol.js";
 import { answerCalls, callsOver } from "./port-calls.js";
 import { remoteTexts } from "./remote-texts.js";
@@ -26,15 +29,32 @@ storePort.on("message", (replies: Replies) => store.receive(replies));
 const call = (area: string, method: string, args: unknown[]) =>
   store.call({ op: "store", area, method, args });
 const texts = remoteTexts(local.texts, (method, args) => call("texts", method, args));
-const sink = import("../index/page-sink.js").then(({ createIndexSink }) =>
-  createIndexSink({ texts }),
+const sinkModule = import("../index/page-sink.js");
+const sink = sinkModule.then(({ createIndexSink }) => createIndexSink({ texts }));
+
+/**
+ * Large pages decoded at a time: the others wait as bytes (see `WaitingPage`), outside the heap.
+ * The sink's own budget then holds the decoded ones to the same amount of work at once.
+ */
+const decoded = sinkModule.then(
+  ({ PAGES_IN_PROGRESS_CHARS }) => new SizeBudget(PAGES_IN_PROGRESS_CHARS),
 );
+const textDecoder = new TextDecoder();
+
+/** Indexes the page, decoding it first when it came as bytes, once its turn has come. */
+async function accept(index: PageSink, page: FetchedPage | WaitingPage): Promise<void> {
+  if (!("htmlBytes" in page)) return index.accept(page);
+  const { htmlBytes, ...rest } = page;
+  return (await decoded).run(htmlBytes.byteLength, () =>
+    index.accept({ ...rest, html: textDecoder.decode(htmlBytes) }),
+  );
+}
 
 function run(request: IndexRequest): Promise<unknown> {
   switch (request.op) {
     case "accept":
       return sink.then(async (index) => {
-        await index.accept(request.page);
+        await accept(index, request.page);
         // Settled once the page is written: a crash in between queues the page again.
         if (request.crawlId !== undefined)
           await call("frontier", "settle", [request.crawlId, request.page.url, "indexed"]);

@@ -143,6 +143,7 @@ const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/;
  */
 const ACTION_TOKEN = "(?:wishlist|logout|logoff|signout|addtocart|addtobasket)";
 const CAMEL_CASE = /(\p{Ll})(\p{Lu})/gu;
+const HAS_CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 const SESSION_SEGMENT = /^sessions?$/i;
 const ACTION_TOKENS = new RegExp(`^${ACTION_TOKEN}|${ACTION_TOKEN}$`);
 
@@ -246,8 +247,10 @@ export function isUnsafe(url: URL): boolean {
       if (UNSAFE_SEGMENTS.has(segment) || isUnsafeSpecialPage(segment)) return true;
       if (namesAction(segment) || resetsPassword(segment)) return true;
       // Words run together in camel case ("viewCart", "ShoppingCart.aspx", "myAccount").
-      const camel = foldSegment(bare.replace(CAMEL_CASE, "$1-$2"));
-      if (camel !== segment && (UNSAFE_SEGMENTS.has(camel) || namesAction(camel))) return true;
+      if (HAS_CAMEL_CASE.test(bare)) {
+        const camel = foldSegment(bare.replace(CAMEL_CASE, "$1-$2"));
+        if (camel !== segment && (UNSAFE_SEGMENTS.has(camel) || namesAction(camel))) return true;
+      }
       // Rails' and others' sign-in form: "/session/new", "/users/sessions/new".
       if (segment === "new" && SESSION_SEGMENT.test(raws[at - 1] ?? "")) return true;
       if (!segment.includes("-") && ACTION_TOKENS.test(segment)) return true;

@@ -52,7 +52,7 @@ export const largePagesBench: BenchSuite = {
           ],
         ),
         "",
-        `Each site: robots.txt, a home page, /sitemap.xml (404) and /manual.html, one page of 4.9 MB in \`<h2>\` sections of paragraphs. Every site's large page arrives within a second or so, so the index is handed ${SITES} of them at once: it works on at most 8 MB of HTML at a time (one such page), the others wait their turn as HTML. The pages' text is the thing held; what the peak shows beyond the live pages is V8 collecting lazily on a machine with plenty of memory.`,
+        `Each site: robots.txt, a home page, /sitemap.xml (404) and /manual.html, one page of 4.9 MB in \`<h2>\` sections of paragraphs. Every site's large page arrives within a second or so, so the index is handed ${SITES} of them at once: it works on at most 8 MB of HTML at a time (one such page), the others wait their turn as UTF-8 bytes, outside the index thread's JavaScript heap (with \`--max-old-space-size=192\` all twenty are indexed). The pages' text is the thing held; what the peak shows beyond the live pages is V8 collecting lazily on a machine with plenty of memory.`,
       ].join("\n");
     } finally {
       server.kill();

@@ -60,7 +60,7 @@ export type IndexRequest =
   | { op: "site"; siteId: number };
 
 /** A page whose HTML is sent as bytes, decoded when the index thread starts on it. */
-export type WaitingPage = Omit<FetchedPage, "html"> & { htmlBytes: Uint8Array };
+export type WaitingPage = Omit<FetchedPage, "html"> & { htmlBytes: Uint8Array<ArrayBuffer> };
 
 /** Pages of more characters than this go to the index thread as bytes. */
 export const WAITING_AS_BYTES_CHARS = 256 * 1024;
@@ -69,7 +69,8 @@ export const WAITING_AS_BYTES_CHARS = 256 * 1024;
 export function toIndexThread(page: FetchedPage): FetchedPage | WaitingPage {
   if (page.html.length <= WAITING_AS_BYTES_CHARS) return page;
   const { html, ...rest } = page;
-  return { ...rest, htmlBytes: Buffer.from(html, "utf8") };
+  // Bytes of their own (not a slice of a shared pool), to be handed over whole.
+  return { ...rest, htmlBytes: new TextEncoder().encode(html) };
 }
 
 /** A request with the id its reply carries. */

@@ -14,6 +14,7 @@
 import { MessageChannel, type TransferListItem, Worker } from "node:worker_threads";
 import type { PageSink } from "../core/page-sink.js";
 import {
+  type Calls,
   type Close,
   type Closed,
   CRAWL_STORE_AREAS,
@@ -57,6 +58,7 @@ function thread<Request>(
   workerData: StoreThreadData | IndexThreadData,
   transfer: readonly TransferListItem[],
   onReady: () => void = () => {},
+  handOver: (batch: Calls<Request>) => TransferListItem[] = () => [],
 ): Thread<Request> & { worker(): Worker } {
   let started: Worker | null = null;
   let markClosed = () => {};
@@ -64,7 +66,7 @@ function thread<Request>(
     markClosed = done;
   });
   let broken = false;
-  const calls = callsOver<Request>((batch) => worker().postMessage(batch));
+  const calls = callsOver<Request>((batch) => worker().postMessage(batch, handOver(batch)));
   const fail = (error: Error) => {
     broken = true;
     calls.fail(error);
@@ -105,6 +107,15 @@ function thread<Request>(
   };
 }
 
+/** The bytes of the large pages of a batch, handed over to the index thread rather than copied. */
+function pageBytes(batch: Calls<IndexRequest>): TransferListItem[] {
+  const bytes: TransferListItem[] = [];
+  for (const call of batch) {
+    if (call.op === "accept" && "htmlBytes" in call.page) bytes.push(call.page.htmlBytes.buffer);
+  }
+  return bytes;
+}
+
 /**
  * Starts the threads on the store's file. Until the store thread has opened it (a worker takes
  * some 100 ms to start), the crawl's store calls go to `local`, the caller's own connection, so
@@ -133,9 +144,13 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
       markReady();
     },
   );
-  const indexThread = thread<IndexRequest>("./index-worker.js", { file, store: channel.port2 }, [
-    channel.port2,
-  ]);
+  const indexThread = thread<IndexRequest>(
+    "./index-worker.js",
+    { file, store: channel.port2 },
+    [channel.port2],
+    undefined,
+    pageBytes,
+  );
   if (local) setImmediate(storeThread.worker);
   else storeThread.worker();
 

@@ -63,6 +63,13 @@ describe("judgeShell", () => {
         `<header><a href="/">Corner Books</a> <a href="/shop">Shop</a> <a href="/events">Events</a></header><div id="app"></div><footer>© 2025 Corner Books · Imprint · 3 Mill Lane, Norwich</footer>${bundle}`,
       ),
     ).toBe(true);
+    // A navigation bar of a dozen links and a footer, server-rendered, beside the empty mount.
+    const links = Array.from({ length: 12 }, (_, i) => `<a href="/p${i}">Section number ${i}</a>`);
+    expect(
+      shell(
+        `<header><nav>${links.join(" ")}</nav></header><div id="root"></div><footer>© 2025 Corner Books · Imprint · 3 Mill Lane, Norwich</footer><script type="module" src="/assets/index-4f2a.js"></script>`,
+      ),
+    ).toBe(true);
     // The chrome beside a page of its own stays a page: the mount is a widget's.
     expect(
       shell(

@@ -5,7 +5,7 @@
  * or a loader. A server-rendered page that also uses JavaScript has its text in the HTML and is
  * content, whatever scripts it carries.
  */
-import type { PageFacts } from "./page.js";
+import { LONG_TEXT, type PageFacts } from "./page.js";
 
 /** Below this much readable text a page with a client-rendering sign is a shell. */
 export const SHELL_TEXT = 200;
@@ -39,7 +39,10 @@ export interface ShellVerdict {
 
 export function judgeShell(page: PageFacts): ShellVerdict {
   const no = { shell: false, reason: "" };
-  if (page.textLength >= SHELL_TEXT || page.scripts === 0) return no;
+  // Beside an element a framework mounts into, the site's header and footer are no text of the
+  // page's own: a shell's server may render its navigation bar of a dozen links.
+  const ownText = page.mount ? page.textLength - page.chromeText : page.textLength;
+  if (ownText >= SHELL_TEXT || page.textLength >= LONG_TEXT || page.scripts === 0) return no;
   // A frameset's text is in the pages its frames show (the crawler reads them): whatever scripts
   // it carries, it waits for no JavaScript.
   if (FRAMESET.test(page.markup)) return no;

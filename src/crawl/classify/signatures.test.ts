@@ -1091,6 +1091,22 @@ const LOOK_ALIKES: [string, ResponseToClassify][] = [
     ),
   ],
   [
+    "a short docs page titled after an access-denied error, with few links",
+    r(
+      200,
+      html,
+      '<title>Access denied errors</title><a href="/">Home</a><h1>Access denied errors</h1><p>If you see "Access denied" when opening a shared folder, your account lacks the read permission. You have been blocked? Contact support with the request ID shown.</p>',
+    ),
+  ],
+  [
+    "a song titled Access Denied",
+    r(
+      200,
+      html,
+      '<title>Access Denied (song)</title><h1>Access Denied</h1><p>Lyrics by The Firewalls, 1998. "You have been blocked from my heart..."</p><p><a href="/songs">All songs</a></p>',
+    ),
+  ],
+  [
     "a docs page about rate limits",
     r(
       200,

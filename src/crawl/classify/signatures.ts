@@ -115,7 +115,8 @@ const REFUSAL_TITLES = [
   "access denied",
   "you have been blocked",
   "too many requests",
-  "rate limit",
+  "rate limit exceeded",
+  "rate limited",
   "zugriff verweigert",
   "zu viele anfragen",
   "accès refusé",
@@ -128,6 +129,18 @@ const REFUSAL_TITLES = [
   "доступ запрещён",
   "слишком много запросов",
 ];
+/**
+ * The page's title is a refusal and nothing else ("Access denied", "429 Too Many Requests",
+ * "Error: you have been blocked"): "Access denied errors" or "Access Denied (song)" are pages
+ * about one.
+ */
+function refusalTitle(e: Evidence): boolean {
+  const title = e.page.title
+    .replace(/^(?:error|fehler|erreur|errore)?\s*:?\s*(?:\d{3})?\s*[-–:|]?\s*/, "")
+    .replace(/[\s.!…]+$/, "");
+  return REFUSAL_TITLES.includes(title);
+}
+
 /** A rate limit, said to the visitor. */
 const RATE_LIMIT_WORDS = [
   "too many requests",
@@ -455,7 +468,7 @@ export const SIGNATURES: readonly Signature[] = [
         (refusalStatus(e) ||
           // Answered 200, F5's own page: its title, or none; a forum post quoting it has its own.
           ((e.page.title === "request rejected" ||
-            (e.page.title === "" && e.page.textLength < 400)) &&
+            ((e.page.title === "" || e.page.textLength < 200) && e.page.textLength < 400)) &&
             littleElse(e)))) ||
         (inWords(e, "your support id is") &&
           ((e.page.title === "request rejected" && littleElse(e)) ||
@@ -907,7 +920,7 @@ export const SIGNATURES: readonly Signature[] = [
       fewLinks(e, 3) &&
       e.page.userFields === 0 &&
       littleElse(e) &&
-      (inTitle(e, ...REFUSAL_TITLES) || inWords(e, ...RATE_LIMIT_WORDS)) &&
+      (refusalTitle(e) || (e.page.title === "" && inWords(e, ...RATE_LIMIT_WORDS))) &&
       (blockWording(e) || inWords(e, ...RATE_LIMIT_WORDS, ...AUTOMATED_WORDS)),
   },
   {

@@ -279,6 +279,19 @@ describe("dropped: what is never page text", () => {
     );
   });
 
+  it("a page title's <h1> set before <main> heads the main text; a site name's does not", () => {
+    const page = (title: string, h1: string) =>
+      extractPage({
+        url: "https://museum.example/hours",
+        html: `<title>${title}</title><div class="region-content-above"><h1>${h1}</h1></div><main><p>Open at nine.</p><h2>Holidays</h2><p>Closed on 25 December.</p></main>`,
+      }).sections.map((s) => s.headingPath);
+    expect(page("Opening hours | Museum", "Opening hours")).toEqual([
+      ["Opening hours"],
+      ["Opening hours", "Holidays"],
+    ]);
+    expect(page("Opening hours | Museum", "Museum")).toEqual([[], ["Holidays"]]);
+  });
+
   it("cookie and consent banners, by id or class", () => {
     const page = extract(
       '<div id="cookie-notice"><p>We use cookies.</p><a href="#">Accept</a></div><div class="cc-window gdpr-banner">GDPR</div>' +

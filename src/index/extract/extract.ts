@@ -153,7 +153,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     const plain = parse(input.html, false);
     if (hasBodyText(plain.blocks)) parsed = plain;
   }
-  const blocks = selectMain(parsed.blocks, parsed.within);
+  const blocks = selectMain(parsed.blocks, parsed.within, collapse(parsed.title));
   const regions = remapRegions(parsed.regions, blocks.map);
   for (const b of blocks.kept) if (b.scopeEnd >= 0) b.scopeEnd = blocks.map[b.scopeEnd] as number;
 
@@ -204,8 +204,16 @@ function sampleText(blocks: Block[]): string {
   return out;
 }
 
-/** Keeps the blocks inside `<main>`/role=main if any, else inside `<article>` if any, else all. */
-function selectMain(blocks: Block[], within: number[]): { kept: Block[]; map: Int32Array } {
+/**
+ * Keeps the blocks inside `<main>`/role=main if any, else inside `<article>` if any, else all.
+ * The page's title heading set before the main text (Drupal's and GitBook's `<h1>` in a region of
+ * its own) heads it, when the main text has none and the page's `<title>` begins with it.
+ */
+function selectMain(
+  blocks: Block[],
+  within: number[],
+  title: string,
+): { kept: Block[]; map: Int32Array } {
   const inside = (bit: number) =>
     blocks.some((b, i) => ((within[i] as number) & bit) !== 0 && b.kind !== "heading");
   const keep = inside(IN_MAIN) ? IN_MAIN : inside(IN_ARTICLE) ? IN_ARTICLE : 0;
@@ -214,13 +222,38 @@ function selectMain(blocks: Block[], within: number[]): { kept: Block[]; map: In
     for (let i = 0; i <= blocks.length; i++) map[i] = i;
     return { kept: blocks, map };
   }
+  const heading = titleHeadingBefore(blocks, within, keep, title);
   const kept: Block[] = [];
   for (let i = 0; i < blocks.length; i++) {
     map[i] = kept.length;
-    if (((within[i] as number) & keep) !== 0) kept.push(blocks[i] as Block);
+    const block = blocks[i] as Block;
+    if (((within[i] as number) & keep) !== 0) kept.push(block);
+    // It heads what follows up to the next heading of its level, whatever element held it.
+    else if (i === heading) kept.push({ ...block, scopeEnd: -1 });
   }
   map[blocks.length] = kept.length;
   return { kept, map };
+}
+
+/** The index of the `<h1>` before the main text that names the page, or -1. */
+function titleHeadingBefore(
+  blocks: Block[],
+  within: number[],
+  keep: number,
+  title: string,
+): number {
+  const first = within.findIndex((bits) => (bits & keep) !== 0);
+  if (first < 0 || title === "") return -1;
+  for (let i = first; i < blocks.length; i++) {
+    const b = blocks[i] as Block;
+    if (((within[i] as number) & keep) !== 0 && b.kind === "heading" && b.level === 1) return -1;
+  }
+  for (let i = first - 1; i >= 0; i--) {
+    const b = blocks[i] as Block;
+    if (b.kind !== "heading" || b.level !== 1) continue;
+    return title.toLowerCase().startsWith(b.text.toLowerCase()) ? i : -1;
+  }
+  return -1;
 }
 
 function remapRegions(regions: Region[], map: Int32Array): Region[] {

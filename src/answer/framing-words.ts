@@ -148,7 +148,9 @@ function phraseWords(text: string, lang: string): Set<string> {
   const captured = new Map<string, number>();
   for (const match of text.matchAll(pattern)) {
     for (const word of match.slice(1)) {
-      if (word) captured.set(word.toLowerCase(), (captured.get(word.toLowerCase()) ?? 0) + 1);
+      if (!word) continue;
+      const lower = word.toLowerCase();
+      captured.set(lower, (captured.get(lower) ?? 0) + 1);
     }
   }
   const uses = new Map<string, number>();

@@ -65,12 +65,14 @@ export type WaitingPage = Omit<FetchedPage, "html"> & { htmlBytes: Uint8Array<Ar
 /** Pages of more characters than this go to the index thread as bytes. */
 export const WAITING_AS_BYTES_CHARS = 256 * 1024;
 
+const utf8 = new TextEncoder();
+
 /** The page as it goes to the index thread. */
 export function toIndexThread(page: FetchedPage): FetchedPage | WaitingPage {
   if (page.html.length <= WAITING_AS_BYTES_CHARS) return page;
   const { html, ...rest } = page;
   // Bytes of their own (not a slice of a shared pool), to be handed over whole.
-  return { ...rest, htmlBytes: new TextEncoder().encode(html) };
+  return { ...rest, htmlBytes: utf8.encode(html) };
 }
 
 /** A request with the id its reply carries. */

@@ -57,8 +57,15 @@ function thread<Request>(
   script: string,
   workerData: StoreThreadData | IndexThreadData,
   transfer: readonly TransferListItem[],
-  onReady: () => void = () => {},
-  handOver: (batch: Calls<Request>) => TransferListItem[] = () => [],
+  {
+    onReady = () => {},
+    handOver = () => [],
+  }: {
+    /** Called when the thread's store is open. */
+    onReady?: () => void;
+    /** What of a batch of calls is handed over to the thread rather than copied. */
+    handOver?: (batch: Calls<Request>) => TransferListItem[];
+  } = {},
 ): Thread<Request> & { worker(): Worker } {
   let started: Worker | null = null;
   let markClosed = () => {};
@@ -139,17 +146,18 @@ export function startIndexThread(file: string, local?: CrawlStore): IndexThread 
     "./store-worker.js",
     { file, index: channel.port1 },
     [channel.port1],
-    () => {
-      ready = true;
-      markReady();
+    {
+      onReady: () => {
+        ready = true;
+        markReady();
+      },
     },
   );
   const indexThread = thread<IndexRequest>(
     "./index-worker.js",
     { file, store: channel.port2 },
     [channel.port2],
-    undefined,
-    pageBytes,
+    { handOver: pageBytes },
   );
   if (local) setImmediate(storeThread.worker);
   else storeThread.worker();

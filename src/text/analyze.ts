@@ -41,7 +41,7 @@ import {
 const VERSION = /^v(\d+(?:\.\d+)+)$/;
 
 /** Hyphenated words ending in what would be a pronoun that are words of their own. */
-const NOUNS_OF_THEIR_OWN = new Set(["rendez-vous", "chez-soi", "on-dit", "qu-en-dira-t-on"]);
+const NOUNS_OF_THEIR_OWN = new Set(["rendez-vous", "qu-en-dira-t-on"]);
 
 /** One term of an analysed text. */
 export interface Token {

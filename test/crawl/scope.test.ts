@@ -103,14 +103,18 @@ describe("what HootyBot fetches", () => {
     expect(report.problems).toEqual([]);
   });
 
-  it("knows a page again under another URL though each answer carries a new token", async () => {
+  it("knows a page again under another URL though each answer carries a new token and time", async () => {
     let served = 0;
     // As Rails or Laravel writes every page: a CSRF token and a CSP nonce made for the request.
     const home = (_req: IncomingMessage, res: ServerResponse) => {
       const token = `t${++served}x${"9".repeat(served)}`;
       const page = pageHtml("Home", ["/index.html", "/p1"])
         .replace("</head>", `<meta name="csrf-token" content="${token}"></head>`)
-        .replace("</main>", `<script nonce="${token}">start()</script></main>`);
+        .replace("</main>", `<script nonce="${token}">start()</script></main>`)
+        .replace(
+          "</body>",
+          `<footer>Made at 21:15:0${served} in 0.0${served}2 s</footer><!-- served ${served} --></body>`,
+        );
       htmlRoute(page)(_req, res);
     };
     const s = await site({ ...pagesSite(1), "/": home, "/index.html": home });

@@ -145,6 +145,8 @@ export interface CrawlContext {
   robotsAskWatch?: RobotsAskWatch;
   /** The gates of the sites crawled together (see shared-gates.ts); each crawl its own when absent. */
   sharedGates?: SharedGates;
+  /** The id the crawls one command starts share (see crawl.ts), kept with each crawl. */
+  run?: string;
 }
 
 /** The start page led to a site another crawl of this process reads. */
@@ -488,7 +490,11 @@ class SiteCrawl {
       // had stored, their entries not yet settled, are not.
       await store.frontier.resumeIndexing(unfinished.id);
     } else {
-      this.crawl = await store.crawls.start(this.site.id, this.settings.maxPages);
+      this.crawl = await store.crawls.start(
+        this.site.id,
+        this.settings.maxPages,
+        this.context.run ?? null,
+      );
     }
     const own = redirects.filter((url) => new URL(url).origin === this.origin);
     await store.frontier.add(
@@ -1473,7 +1479,7 @@ class SiteCrawl {
       this.site ??= await store.sites.ensure(this.origin, this.startUrl);
       this.crawl =
         (await store.crawls.unfinished(this.site.id)) ??
-        (await store.crawls.start(this.site.id, this.settings.maxPages));
+        (await store.crawls.start(this.site.id, this.settings.maxPages, this.context.run ?? null));
     }
     if (outcome === "stopped") {
       // What was still queued is not fetched in this crawl; a new crawl starts afresh.

@@ -73,6 +73,26 @@ for (const { name, open } of implementations) {
         await store.crawls.finish(crawl.id, "completed", {});
         expect(await store.crawls.unfinished(site.id)).toBeNull();
       });
+
+      it("keeps the command a crawl was started by", async () => {
+        const store = await fresh();
+        const site = await store.sites.ensure("https://x.example", "https://x.example/");
+        const first = await store.crawls.start(site.id, 20);
+        expect(first.run).toBeNull();
+        await store.crawls.finish(first.id, "completed", { site: "https://x.example" });
+        const second = await store.crawls.start(site.id, 20, "run-2");
+        expect(await store.crawls.unfinished(site.id)).toMatchObject({
+          id: second.id,
+          run: "run-2",
+        });
+        await store.crawls.finish(second.id, "stopped", { outcome: "stopped" });
+        expect(await store.crawls.latest(site.id)).toMatchObject({
+          id: second.id,
+          state: "stopped",
+          run: "run-2",
+          report: { outcome: "stopped" },
+        });
+      });
     });
 
     describe("frontier", () => {

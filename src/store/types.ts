@@ -65,6 +65,8 @@ export interface CrawlRecord {
   finishedAt: string | null;
   /** The crawl report as last saved (JSON value), null before the first save. */
   report: unknown;
+  /** The id the crawls started by one command share (`Crawls.start`); null if none was given. */
+  run: string | null;
 }
 
 export interface Crawls {
@@ -72,7 +74,8 @@ export interface Crawls {
   unfinished(siteId: number): Promise<CrawlRecord | null>;
   /** The site's most recent crawl, finished or not. */
   latest(siteId: number): Promise<CrawlRecord | null>;
-  start(siteId: number, maxPages: number): Promise<CrawlRecord>;
+  /** A new crawl of the site; `run`, the id of the command that starts it and others. */
+  start(siteId: number, maxPages: number, run?: string | null): Promise<CrawlRecord>;
   /** A resumed crawl given another page limit keeps to that one. */
   setMaxPages(crawlId: number, maxPages: number): Promise<void>;
   /** Saves the running report, so a resumed crawl reports what happened before the crash. */

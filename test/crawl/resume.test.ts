@@ -120,4 +120,43 @@ describe("resume after SIGKILL", () => {
       }),
     ]);
   }, 60_000);
+
+  it("run again after a kill, crawls only the sites the killed command had not finished", async () => {
+    const small = await site(pagesSite(1));
+    const large = await site(pagesSite(12));
+    const data = tempDir();
+    const args = [`${small.origin}/`, `${large.origin}/`, "--data", data, "--json"];
+    // Killed once the small site is done (its robots.txt, /, /sitemap.xml, /p1) and the large one
+    // is under way.
+    await crawlUntil(
+      args,
+      () =>
+        small.log.some((r) => r.path === "/p1" && r.finishedAt !== undefined) &&
+        large.log.filter((r) => /^\/p\d+$/.test(r.path)).length >= 4,
+      "SIGKILL",
+    );
+    const smallRequests = small.log.length;
+    expect(smallRequests).toBe(4);
+
+    const result = await runHooty(["crawl", ...args]);
+    expect(result.code).toBe(0);
+    const reports = jsonLines(result.stdout) as { site: string; pages: { indexed: number } }[];
+    expect(reports).toEqual([
+      expect.objectContaining({ site: small.origin, pages: { fetched: 2, indexed: 2 } }),
+      expect.objectContaining({
+        site: large.origin,
+        pages: expect.objectContaining({ indexed: 13 }),
+      }),
+    ]);
+    // Nothing asked of the small site again; the large one resumed.
+    expect(small.log).toHaveLength(smallRequests);
+    const largePages = large.log.map((r) => r.path).filter((p) => /^\/(p\d+)?$/.test(p));
+    expect(largePages.length).toBeLessThanOrEqual(14);
+    expect(result.stderr).toContain("crawled to the end before the interruption");
+
+    // The command run once more, its crawls all ended: a new crawl of both.
+    const again = await runHooty(["crawl", ...args]);
+    expect(again.code).toBe(0);
+    expect(small.log.length).toBeGreaterThan(smallRequests);
+  }, 90_000);
 });

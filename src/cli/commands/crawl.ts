@@ -76,6 +76,11 @@ export function registerCrawl(program: Command): void {
       for (const result of results) {
         if (result.report) {
           const r = result.report;
+          if (result.earlier) {
+            out.note(
+              `hooty: ${r.site}: crawled to the end before the interruption${r.finishedAt ? ` (${r.finishedAt})` : ""}: not crawled again`,
+            );
+          }
           out.result(r, summary(r));
         } else {
           const cause = storeFailure(result.error, { data: options.data }) ?? result.error;

@@ -9,6 +9,7 @@ interface CrawlRow {
   started_at: string;
   finished_at: string | null;
   report: string | null;
+  run: string | null;
 }
 
 const toCrawl = (row: CrawlRow): CrawlRecord => ({
@@ -19,6 +20,7 @@ const toCrawl = (row: CrawlRow): CrawlRecord => ({
   startedAt: row.started_at,
   finishedAt: row.finished_at,
   report: row.report === null ? null : JSON.parse(row.report),
+  run: row.run,
 });
 
 export function sqliteCrawls(db: SqliteDatabase): Crawls {
@@ -27,7 +29,7 @@ export function sqliteCrawls(db: SqliteDatabase): Crawls {
   );
   const latest = db.prepare("SELECT * FROM crawls WHERE site_id = ? ORDER BY id DESC LIMIT 1");
   const insert = db.prepare(
-    "INSERT INTO crawls (site_id, state, max_pages, started_at) VALUES (?, 'running', ?, ?)",
+    "INSERT INTO crawls (site_id, state, max_pages, started_at, run) VALUES (?, 'running', ?, ?, ?)",
   );
   const byId = db.prepare("SELECT * FROM crawls WHERE id = ?");
   const save = db.prepare("UPDATE crawls SET report = ? WHERE id = ?");
@@ -39,8 +41,8 @@ export function sqliteCrawls(db: SqliteDatabase): Crawls {
   return {
     unfinished: async (siteId) => one(unfinished.get(siteId)),
     latest: async (siteId) => one(latest.get(siteId)),
-    start: async (siteId, maxPages) => {
-      const id = insert.run(siteId, maxPages, new Date().toISOString()).lastInsertRowid;
+    start: async (siteId, maxPages, run = null) => {
+      const id = insert.run(siteId, maxPages, new Date().toISOString(), run).lastInsertRowid;
       return toCrawl(byId.get(id) as CrawlRow);
     },
     setMaxPages: async (crawlId, maxPages) => {

@@ -469,4 +469,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE pages ADD COLUMN unavailable_after TEXT;
     `,
   },
+  {
+    version: 19,
+    name: "the command a crawl was started by",
+    sql: `
+      -- The crawls one \`hooty crawl\` started share an id, NULL for a crawl started otherwise: run
+      -- again after an interruption, the command resumes the sites it had not finished and leaves
+      -- those it had.
+      ALTER TABLE crawls ADD COLUMN run TEXT;
+    `,
+  },
 ];

@@ -808,6 +808,19 @@ class SiteCrawl {
     // An error page says what went wrong by its status, whatever its body: an empty 500 is a
     // server error, not a page that is not HTML.
     if (failed) return this.failedStatus(url, response.status);
+    if (response.status === 206) {
+      // Part of a page (HootyBot never asks for a range): not the page, and nothing of it is read.
+      this.problems.add({
+        kind: "http-error",
+        url,
+        status: 206,
+        detail:
+          "answered with part of the page (206 Partial Content), though HootyBot asked for all of it: not read",
+        advice: "answer a request without a Range header with the whole page (200)",
+      });
+      await this.removeFromIndex(url);
+      return this.settle(url, "error");
+    }
     if (verdict.kind === "not-html") return this.notHtml(entry, response);
     if (verdict.kind === "js-rendered") {
       this.problems.add({

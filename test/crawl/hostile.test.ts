@@ -103,6 +103,36 @@ describe("hostile servers", () => {
     expect(report.pages.fetched).toBe(5);
   });
 
+  it("indexes no part of a page, nor a file its server calls HTML", async () => {
+    const part = pageHtml("Part", []).slice(0, 120);
+    const s = await site({
+      ...pagesSite(0),
+      "/": home("/part", "/manual.html", "/whole"),
+      // A partial answer to a request that asked for no range.
+      "/part": (_req, res) =>
+        res
+          .writeHead(206, { "content-type": "text/html", "content-range": "bytes 0-119/3120" })
+          .end(part),
+      "/manual.html": (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end("\n%PDF-1.4\n1 0 obj << /Length 60 >> stream BT (The pump manual) Tj ET"),
+      "/whole": htmlRoute(pageHtml("Whole", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    // A file that is not HTML is no page fetched (as one whose Content-Type says so).
+    expect(report.pages).toEqual({ fetched: 3, indexed: 2 });
+    expect(report.skipped["not-html"]).toBe(1);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "http-error",
+        url: `${s.origin}/part`,
+        status: 206,
+        detail: expect.stringContaining("206 Partial Content"),
+      }),
+    ]);
+  });
+
   it("is not trapped by endless generated links", async () => {
     const s = await site(
       { ...pagesSite(0), "/": home("/n/1") },

@@ -18,6 +18,11 @@ describe("content type", () => {
     expect(isHtml("text/html", "GIF89a\u0001")).toBe(false);
     expect(isHtml("text/html", "<html><body>a\u0000b")).toBe(false);
     expect(isHtml("text/html", "<p>The %PDF- header starts a PDF file.</p>")).toBe(true);
+    // After a line break or a byte-order mark, as some generators write them.
+    expect(isHtml("text/html", "\n%PDF-1.4\n1 0 obj << /Length 60 >> stream")).toBe(false);
+    expect(isHtml("text/html", "\uFEFF \r\n%PDF-1.4")).toBe(false);
+    expect(isHtml("text/html", "{\\rtf1\\ansi\\deff0 {\\fonttbl}")).toBe(false);
+    expect(isHtml("text/html", "<p>{\\rtf1 is how an RTF file begins.</p>")).toBe(true);
     expect(looksBinary(`<p>${"x".repeat(2000)}\u0000</p>`)).toBe(false);
     expect(isHtml("text/html", "\uFFFD\uFFFD\uFFFD\uFFFD\u0000\u0010JFIF\u0000")).toBe(false);
     const compressed = Array.from({ length: 600 }, (_, i) => String.fromCharCode((i * 37) % 256));

@@ -40,8 +40,8 @@ export function mayBeHtml(contentType: string | null): boolean {
 }
 
 /**
- * Files that begin with a signature HTML never has (PDF, ZIP and the office formats built on it,
- * PNG, JPEG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them): a server that
+ * Files that begin with a signature HTML never has (PDF, RTF, ZIP and the office formats built on
+ * it, PNG, JPEG, GIF, gzip — their first bytes as UTF-8 or windows-1252 decoded them): a server that
  * calls one of them HTML is mistaken.
  */
 const BINARY_STARTS = [
@@ -55,6 +55,7 @@ const BINARY_STARTS = [
   "GIF89a",
   "\u001F\uFFFD\u0008",
   "\u001F\u2039\u0008",
+  "{\\rtf",
 ];
 
 /** Characters of the body whose control characters are counted. */
@@ -78,7 +79,9 @@ function binaryShare(body: string): boolean {
 }
 
 export function looksBinary(body: string): boolean {
-  return BINARY_STARTS.some((start) => body.startsWith(start)) || binaryShare(body);
+  // A generator that writes a line break first ("\n%PDF-1.4") does not make it a page.
+  const start = body.slice(0, 64).replace(/^\uFEFF?\s*/, "");
+  return BINARY_STARTS.some((signature) => start.startsWith(signature)) || binaryShare(body);
 }
 
 /**

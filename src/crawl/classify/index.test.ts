@@ -62,6 +62,24 @@ describe("classify: the order of decisions", () => {
     );
   });
 
+  it("finds a robots meta tag wherever it stands, past the part scanned or the markup kept", () => {
+    const noindex = '<META NAME="Robots" CONTENT="NoIndex">';
+    const style = `<style>${"p{margin:0}".repeat(150_000)}</style>`;
+    const tags = '<div class="x"><span>a</span></div>'.repeat(20_000);
+    for (const before of [`<head>${style}`, `<body>${tags}`, `<body>${text.repeat(2_000)}`]) {
+      expect(before.length).toBeGreaterThan(300_000);
+      expect(classify(r(200, html, `${before}${noindex}${text}`)).kind).toBe("noindex");
+      expect(
+        classify(r(200, html, `${before}<meta name="googlebot" content="noindex">`)).kind,
+      ).toBe("content");
+    }
+    // Many meta tags past the scan stay linear.
+    const many = `${style}${"<meta".repeat(400_000)}`;
+    const started = performance.now();
+    expect(classify(r(200, html, `${many}${text}`)).kind).not.toBe("noindex");
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it("else content, error pages included", () => {
     expect(classify(r(200, html, text))).toMatchObject({ kind: "content", product: null });
     expect(classify(r(404, html, "<h1>Not found</h1>")).kind).toBe("content");

@@ -274,8 +274,26 @@ export function scanPage(body: string): PageFacts {
   if (chromeDepth > 0) facts.chromeText += facts.textLength - chromeStart;
   facts.text = text.join(" ");
   facts.markup = markup.join("");
+  // A page's noindex counts wherever it stands, as its text does (the index reads the whole page):
+  // also past the part scanned, or past the markup kept.
+  if (facts.truncated || markupKept >= MARKUP_KEEP) facts.markup += robotsMetaTags(body);
   facts.noscript = facts.noscript.trim();
   return facts;
+}
+
+/** A `<meta>` tag, of a bounded length; matches never overlap, so the search stays linear. */
+const META_TAG = /<meta\b[^>]{0,4096}>?/gi;
+const ROBOTS_META_NAME = /\bname\s*=\s*["']?(?:robots|hootybot)\b/i;
+const MAX_ROBOTS_META = 100;
+
+/** The page's robots meta tags (`robots`, `hootybot`), lower-cased, wherever they stand. */
+function robotsMetaTags(body: string): string {
+  const found: string[] = [];
+  for (const [tag] of body.matchAll(META_TAG)) {
+    if (ROBOTS_META_NAME.test(tag)) found.push(tag.toLowerCase());
+    if (found.length >= MAX_ROBOTS_META) break;
+  }
+  return found.join("");
 }
 
 function noteScript(facts: PageFacts, tag: string, code: string): void {

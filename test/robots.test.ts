@@ -294,6 +294,15 @@ describe("hooty robots URL… --robots-file", () => {
     expect(human.stdout).toMatch(/^disallowed/);
     const json = await runHooty(["robots", "https://e.com/x", "--robots-file", odd, "--json"]);
     expect(json.stderr).toBe("");
+    // A file of thousands of such lines gets twenty notes and a count; control characters from
+    // the file never reach the terminal as they are.
+    const flood = join(dir, "flood.txt");
+    writeFileSync(flood, `User-agent: *\n${"Noindex: /\u000e\u001b[2J\n".repeat(5_000)}`);
+    const many = await runHooty(["robots", "https://e.com/x", "--robots-file", flood]);
+    const notes = many.stderr.trim().split("\n");
+    expect(notes).toHaveLength(21);
+    expect(notes[20]).toBe(`${flood}: 4980 more lines HootyBot reads differently or not at all`);
+    expect(many.stderr.includes("\u000e") || many.stderr.includes("\u001b")).toBe(false);
   });
 
   it("refuses bad input with one line and exit 2", async () => {

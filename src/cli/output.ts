@@ -42,7 +42,8 @@ export function createOutput(
       else if (human !== undefined) stdout.write(`${printable(human)}\n`);
     },
     note(text) {
-      stderr.write(`${text}\n`);
+      // Notes quote inputs too (a robots.txt line, a reason given to a block).
+      stderr.write(`${printable(text)}\n`);
     },
   };
 }

@@ -33,7 +33,10 @@ export interface Problem {
   kind: ProblemKind;
   url: string | null;
   status: number | null;
-  /** The product that blocked HootyBot, for `bot-protection` (null when not recognised). */
+  /**
+   * The product that blocked HootyBot, for `bot-protection` (null when not recognised, and for
+   * every other kind; a report always has it).
+   */
   product?: string | null;
   /** What happened, in plain language. */
   detail: string;

@@ -23,4 +23,41 @@ describe("ProblemLog", () => {
       "blocked asked by phone",
     ]);
   });
+
+  it("gives every problem the report's fields, product null but where bot protection names one", () => {
+    const log = new ProblemLog();
+    log.add({ kind: "http-error", url: "https://x.example/a", status: 500, detail: "error" });
+    log.add({
+      kind: "bot-protection",
+      url: "https://x.example/",
+      status: 403,
+      product: "Cloudflare",
+      detail: "challenged",
+      guide: "https://x.example/guide",
+    });
+    expect(log.list()).toEqual([
+      {
+        kind: "http-error",
+        url: "https://x.example/a",
+        status: 500,
+        product: null,
+        detail: "error",
+      },
+      {
+        kind: "bot-protection",
+        url: "https://x.example/",
+        status: 403,
+        product: "Cloudflare",
+        detail: "challenged",
+        guide: "https://x.example/guide",
+      },
+    ]);
+    expect(Object.keys(log.list()[0] ?? {})).toEqual([
+      "kind",
+      "url",
+      "status",
+      "product",
+      "detail",
+    ]);
+  });
 });

@@ -30,13 +30,20 @@ export class ProblemLog {
     return this.problems.some((p) => p.kind === kind);
   }
 
+  /** The problems, each with every field of the report's shape (`product` null but for bot protection). */
   list(): Problem[] {
     return this.problems.map((problem, i) => {
       const more = this.extra.get(problem.kind);
       const last = this.problems.findLastIndex((p) => p.kind === problem.kind) === i;
-      return more && last
-        ? { ...problem, detail: `${problem.detail} (and ${more} more like it)` }
-        : problem;
+      const { kind, url, status, product = null, detail, ...rest } = problem;
+      return {
+        kind,
+        url,
+        status,
+        product,
+        detail: more && last ? `${detail} (and ${more} more like it)` : detail,
+        ...rest,
+      };
     });
   }
 }

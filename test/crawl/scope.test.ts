@@ -259,6 +259,7 @@ describe("what HootyBot fetches", () => {
         kind: "http-error",
         url: `${s.origin}/gone`,
         status: 200,
+        product: null,
         detail: "200, but the page says it does not exist (a broken link answered as a page)",
         advice:
           "answer a missing page with status 404, so that browsers and crawlers know it is gone",

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { hasStore, openStore } from "../../app.js";
-import { parseDomain } from "../../core/domain.js";
+import { parseDomain, parseDomainToBlock } from "../../core/domain.js";
 import { usageError } from "../../core/errors.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
@@ -44,7 +44,7 @@ export function registerBlock(program: Command): void {
       return;
     }
     if (input === undefined) throw usageError("a domain is required (or --list)");
-    const domain = parseDomain(input);
+    const domain = parseDomainToBlock(input);
     const store = openStore({ data: options.data });
     try {
       await store.blocks.add(domain, options.reason?.trim() || null);

@@ -216,9 +216,20 @@ async function blockedDomains(
   return found;
 }
 
+/** Notes on a robots.txt's lines shown at most; the count of the others follows. */
+const MAX_LINE_NOTES = 20;
+
 /** For people: the lines of a robots.txt that HootyBot reads differently or not at all. */
 function noteLines(out: Output, source: string, text: string): void {
-  for (const { line, message } of lintRobots(text)) out.note(`${source} line ${line}: ${message}`);
+  const notes = lintRobots(text);
+  for (const { line, message } of notes.slice(0, MAX_LINE_NOTES))
+    out.note(`${source} line ${line}: ${message}`);
+  const more = notes.length - MAX_LINE_NOTES;
+  if (more > 0) {
+    out.note(
+      `${source}: ${more} more ${more === 1 ? "line" : "lines"} HootyBot reads differently or not at all`,
+    );
+  }
 }
 
 function parseTarget(input: string): URL {

@@ -20,6 +20,14 @@ describe("links HootyBot never requests", () => {
       "/a/pic.jpg%20",
       "/a/pic.jpg.",
       "/a/Report.PDF;jsessionid=0A1B2C",
+      "/talks/launch.ppsx",
+      "/talks/launch.key",
+      "/budget.numbers",
+      "/src/main.ts",
+      "/src/lib.rs",
+      "/site.conf",
+      "/backup/site.bak",
+      "/index.php~",
     ]) {
       expect(looksNotHtml(u(path)), path).toBe(true);
     }
@@ -33,6 +41,8 @@ describe("links HootyBot never requests", () => {
       "/a.b.c/",
       "/docs/v2.1",
       "/page.html%20",
+      "/cgi-bin/search.pl",
+      "/chapter.one",
     ]) {
       expect(looksNotHtml(u(path)), path).toBe(false);
     }

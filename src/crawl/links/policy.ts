@@ -17,7 +17,10 @@ const NOT_HTML = new Set(
     "opus mka wma aiff mid midi m3u m3u8 3gp jxl jp2 heif xcf djvu xps oxps azw azw3 fb2 cbz cbr " +
     "chm tex bib ipynb sql db sqlite sqlite3 mdb accdb parquet h5 hdf5 npy npz pkl onnx " +
     "safetensors gguf dwg dxf stl step stp kmz geojson shp mbtiles lz lzma cab xpi crx appimage " +
-    "whl gem nupkg vmdk qcow2 ova vdi pem crt cer p12 asc sig gpg yml yaml toml ini tsv eml mbox"
+    "whl gem nupkg vmdk qcow2 ova vdi pem crt cer p12 asc sig gpg yml yaml toml ini tsv eml mbox " +
+    "pps ppsx pot potx dot dotx xlt xltx key pages numbers vsd vsdx mpp odg odf " +
+    "ts tsx jsx c h cc cpp cxx hpp java kt kts go rs swift scala lua dart cs vb ps1 " +
+    "bak old orig swp tmp log conf cfg env lock diff patch"
   ).split(" "),
 );
 
@@ -225,7 +228,9 @@ export function looksNotHtml(url: URL): boolean {
   last = last.replace(/[\s.]+$/, "");
   const dot = last.lastIndexOf(".");
   if (dot < 0) return false;
-  return NOT_HTML.has(last.slice(dot + 1).toLowerCase());
+  const extension = last.slice(dot + 1).toLowerCase();
+  // An editor's backup ("page.php~", "index.html~") is the file's source, never its page.
+  return NOT_HTML.has(extension) || extension.endsWith("~");
 }
 
 /** True when following the link could log in, register, buy, or change someone's state. */

@@ -53,7 +53,8 @@ describe("site boilerplate", () => {
       expect(clean.sections[0]?.anchor).toBe(`t${i + 1}`);
       // The page-specific title in the navigation bar goes with the bar.
       expect(text(clean)).not.toContain("of the guide");
-      expect(clean.boilerplateBlocks).toBeGreaterThanOrEqual(6);
+      // The line of links ("Start Shop About us") is a menu the extraction drops itself.
+      expect(clean.boilerplateBlocks).toBeGreaterThanOrEqual(5);
     }
   });
 

@@ -757,6 +757,7 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       }
       if (name === "br") {
         parts.push(preDepth > 0 ? "\n" : BR);
+        linkLine.lineBreak();
       } else if (name === "img" && linkDepth > 0 && attribs.get("alt")) {
         // An image inside a link (an arrow icon "Prev") reads as its alt text, as screen readers do.
         appendText(` ${attr(attribs, "alt")} `);

@@ -116,6 +116,30 @@ describe("blocks of links that only lead elsewhere", () => {
     ).toBe(false);
   });
 
+  it("a menu line: three to twelve links with only spaces or dots between them", () => {
+    const link = (text: string): [undefined, undefined, string] => [undefined, undefined, text];
+    expect(
+      navigation(link("Opening hours"), " ", link("Team"), " ", link("Jobs"), " ", link("Press")),
+    ).toBe(true);
+    expect(navigation(link("Imprint"), " · ", link("Privacy"), " · ", link("Contact"))).toBe(true);
+    // A type's union, two links, thirteen links (an index), a sentence of links: text.
+    expect(navigation(link("<Readable>"), " | ", link("<null>"), " | ", link("<undefined>"))).toBe(
+      false,
+    );
+    expect(navigation(link("Team"), " ", link("Jobs"))).toBe(false);
+    const thirteen = Array.from({ length: 13 }, (_, i) => [link(`fn${i}`), " "]).flat();
+    expect(navigation(...(thirteen as [undefined, undefined, string][]))).toBe(false);
+    expect(navigation(link("Read"), " the ", link("guide"), " and ", link("FAQ"))).toBe(false);
+    // Links on lines of their own are a list.
+    const line = new LinkLine();
+    for (const name of ["xsltApplyStylesheet", "xsltCopyOf", "xsltEvalAVT"]) {
+      line.link(undefined, undefined);
+      line.text(name, true);
+      line.lineBreak();
+    }
+    expect(line.isNavigation()).toBe(false);
+  });
+
   it("starts afresh after reset", () => {
     const line = new LinkLine();
     line.link("next", undefined);

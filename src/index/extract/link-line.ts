@@ -7,7 +7,10 @@
  *   page's own language), between short labels (the Apache manual's "Available Languages: de |
  *   en | fr");
  * - a breadcrumb: three or more links with nothing but marks such as ">" between them ("Apache >
- *   HTTP Server > Documentation > Version 2.4").
+ *   HTTP Server > Documentation > Version 2.4");
+ * - a menu written as a line of links: three to twelve, with nothing but spaces or dots ("·",
+ *   "•") between them ("Opening hours Team Jobs Press", an index's "A B C … Z", a row of logos),
+ *   which says nothing itself. A bar ("|") may be a type's union ("<Readable> | <null>"): kept.
  */
 
 /** Link types (`rel`) of the links between the parts of a document: next, previous, up, contents. */
@@ -27,6 +30,10 @@ const NAVIGATION_RELS = new Set([
 
 /** Text made only of the marks between the links of a breadcrumb. */
 const CRUMB_MARKS = /^[>›»→‣▸/\\]*$/;
+/** Most links of a menu line: past it (or on lines of their own), links are a list (an API's index). */
+const MENU_LINKS = 12;
+/** Text made only of the separators between the links of a menu (spaces left out before). */
+const MENU_MARKS = /^[·•∙◦‧⋅]*$/;
 
 /** Most characters of label per link ("Previous: ", "Available Languages: "), spaces left out. */
 const LABEL_CHARS_PER_LINK = 16;
@@ -42,6 +49,8 @@ export class LinkLine {
   /** The text outside links (kept up to `MAX_PLAIN` characters), and its length. */
   private plain = "";
   private plainLength = 0;
+  /** Whether a `<br>` broke the block into lines (links one per line are a list). */
+  private broken = false;
 
   reset(): void {
     this.relLinks = 0;
@@ -49,6 +58,12 @@ export class LinkLine {
     this.otherLinks = 0;
     this.plain = "";
     this.plainLength = 0;
+    this.broken = false;
+  }
+
+  /** A `<br>` in the block. */
+  lineBreak(): void {
+    this.broken = true;
   }
 
   /** An `<a href>` opens in the block. */
@@ -76,6 +91,7 @@ export class LinkLine {
     if (this.languageLinks >= 1 && links >= 2 && this.otherLinks <= 1 && this.relLinks === 0) {
       return labels;
     }
+    if (links >= 3 && links <= MENU_LINKS && !this.broken && MENU_MARKS.test(plain)) return true;
     return links >= 3 && CRUMB_MARKS.test(plain) && plain.length >= links - 1;
   }
 }

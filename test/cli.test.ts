@@ -70,6 +70,11 @@ describe("hooty command line", () => {
     const lines = (await runHooty(["block", "--list", "--data", data])).stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines.find((line) => line.startsWith("example.net"))).toMatch(/\tasked by phone$/);
+    // Kept as one line, as reports quote it.
+    const listed = jsonLines(
+      (await runHooty(["block", "--list", "--json", "--data", data])).stdout,
+    ) as { domain: string; reason: string }[];
+    expect(listed.find((b) => b.domain === "example.net")?.reason).toBe("asked by phone");
     await runHooty(["unblock", "example.net", "--data", data]);
 
     const unblock = await runHooty(["unblock", "example.org", "--json", "--data", data]);

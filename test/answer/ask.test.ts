@@ -173,6 +173,20 @@ describe("hooty eval", () => {
     expect(text.stdout).not.toMatch(/by site/);
   });
 
+  it("says so when the site's index holds no page at all", async () => {
+    const closed = await site({
+      "/robots.txt": (_req, res) => res.writeHead(200).end("User-agent: *\nDisallow: /\n"),
+    });
+    const crawled = await runHooty(["crawl", `${closed.origin}/`, "--data", data, "--json"]);
+    expect(crawled.code).toBe(0);
+    const result = await runHooty(["ask", closed.origin, "when do you open?", "--data", data]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`the index holds no page of ${closed.origin}`);
+    // A site with pages says nothing of the kind when a question is not covered.
+    const other = await runHooty(["ask", origin, "who won the 1954 world cup?", "--data", data]);
+    expect(other.stderr).toBe("");
+  });
+
   it("refuses a file that is not JSON lines of questions, in one line", async () => {
     const file = join(tempDir(), "bad.jsonl");
     writeFileSync(file, '{"site": "x", "question": "q"}\n');
@@ -188,6 +202,10 @@ describe("hooty eval", () => {
         /line 1 expects http:\/\/b\.example\/p, a page of another site/,
       ],
       ['{"site": "x", "question": "q", "expect": [], "lang": 7}\n', /line 1 has a "lang" that/],
+      [
+        '{"site": "http://never.example", "question": "q", "expect": []}\n',
+        /bad\.jsonl: line 1: http:\/\/never\.example is not a known site/,
+      ],
     ] as const) {
       writeFileSync(file, content);
       const refused = await runHooty(["eval", file, "--data", data]);

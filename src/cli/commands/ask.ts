@@ -22,6 +22,12 @@ export function registerAsk(program: Command): void {
     try {
       const site = await findSite(store, input);
       const { covered, answer, citations } = await ask(store, site.id, question);
+      if (!covered && (await store.texts.stats(site.id)).pages === 0) {
+        // Nothing could answer: the owner should know it is the index, not the question.
+        out.note(
+          `hooty: the index holds no page of ${site.origin}: its last crawl read none (run hooty crawl ${site.startUrl} to see why)`,
+        );
+      }
       out.result(
         { covered, answer, citations },
         [answer, ...citations.map((c, i) => citationText(c, i + 1))].join("\n"),

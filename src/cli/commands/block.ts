@@ -47,7 +47,8 @@ export function registerBlock(program: Command): void {
     const domain = parseDomainToBlock(input);
     const store = openStore({ data: options.data });
     try {
-      await store.blocks.add(domain, options.reason?.trim() || null);
+      // One line: the reason is quoted in reports and in the lines of `--list`.
+      await store.blocks.add(domain, options.reason?.replace(/\s+/g, " ").trim() || null);
       const block = await store.blocks.covering(domain);
       out.result({ domain, blocked: true, reason: block?.reason ?? null }, `blocked ${domain}`);
     } finally {

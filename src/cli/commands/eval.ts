@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { verbatimChecker } from "../../answer/verbatim.js";
 import { ask, openStore, warmAnswers } from "../../app.js";
-import { badInput } from "../../core/errors.js";
+import { badInput, HootyError } from "../../core/errors.js";
 import type { SiteRecord } from "../../store/types.js";
 import { primaryTag } from "../../text/index.js";
 import { withoutBom } from "../batch-lines.js";
@@ -152,7 +152,12 @@ export function registerEval(program: Command): void {
       const indexed = new Map<string, Set<string>>();
       for (const q of questions) {
         if (sites.has(q.site)) continue;
-        const site = await findSite(store, q.site);
+        const site = await findSite(store, q.site).catch((error: unknown) => {
+          // The line that names the site, as for every other fault of the file.
+          if (error instanceof HootyError)
+            error.message = `${file}: line ${q.line}: ${error.message}`;
+          throw error;
+        });
         const siteId = site.id;
         sites.set(q.site, site);
         indexed.set(q.site, new Set((await store.pages.list(siteId)).map((p) => pathOf(p.url))));

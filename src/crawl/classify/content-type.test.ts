@@ -23,6 +23,22 @@ describe("content type", () => {
     expect(isHtml("text/html", "\uFEFF \r\n%PDF-1.4")).toBe(false);
     expect(isHtml("text/html", "{\\rtf1\\ansi\\deff0 {\\fonttbl}")).toBe(false);
     expect(isHtml("text/html", "<p>{\\rtf1 is how an RTF file begins.</p>")).toBe(true);
+    // A script's source: code from its first character, and no markup.
+    for (const code of [
+      'function renkler(){ return "The renkleberry grows"; }',
+      "/*! app v1 */\n(function(){var a=1})();",
+      "\n  'use strict';\nconst x = 1;",
+      'import { a } from "./a.js";\nexport default a;',
+      "!function(e){e()}(window);",
+    ]) {
+      expect(isHtml("text/html", code), code).toBe(false);
+    }
+    // Words without markup, and code beside markup, stay pages.
+    expect(isHtml("text/html", "Page 3 of the site: plain words, no markup.")).toBe(true);
+    expect(isHtml("text/html", "function keys are described below.")).toBe(true);
+    expect(isHtml("text/html", "let me explain the import rules.")).toBe(true);
+    expect(isHtml("text/html", "import duties apply to parcels.")).toBe(true);
+    expect(isHtml("text/html", "// comment\n<p>A page after a comment line.</p>")).toBe(true);
     expect(looksBinary(`<p>${"x".repeat(2000)}\u0000</p>`)).toBe(false);
     expect(isHtml("text/html", "\uFFFD\uFFFD\uFFFD\uFFFD\u0000\u0010JFIF\u0000")).toBe(false);
     const compressed = Array.from({ length: 600 }, (_, i) => String.fromCharCode((i * 37) % 256));

@@ -124,7 +124,23 @@ function xmlRoot(start: string): string | null {
 export function isHtml(contentType: string, body: string): boolean {
   const type = mediaType(contentType);
   if (type === null || UNKNOWN_TYPES.has(type)) return sniffHtml(body);
-  return HTML_TYPES.has(type) && !looksBinary(body) && !looksLikeData(body);
+  return HTML_TYPES.has(type) && !looksBinary(body) && !looksLikeData(body) && !isScript(body);
+}
+
+/** How a script's source begins: a comment, a directive, a declaration, a wrapped function. */
+const SCRIPT_START =
+  /^(?:\/\*|\/\/|#!|["']use strict["']|(?:async\s+)?function\s*\*?\s*[\w$]*\s*\(|(?:var|let|const)\s+[\w$]+\s*=|import\s*(?:[\w$]+\s*from|\{[^}]{0,200}\}\s*from|\*\s*as\b|["'])|export\s+(?:default|const|function|class)\b|\(\s*function\b|!function\b|\(\s*\(\s*\)\s*=>)/;
+/** Any tag, comment or doctype: markup. */
+const ANY_MARKUP = /<(?:[a-z][\w-]*[\s/>]|!--|!doctype)/i;
+
+/**
+ * A script's source (a `.js` file a server calls HTML): it begins as code does and has no markup
+ * at all, where a browser would show it as one run of text. Plain words without markup stay a
+ * page (a server's short answer, a text a site serves as HTML).
+ */
+function isScript(body: string): boolean {
+  const head = body.slice(0, 256).replace(/^\uFEFF?\s*/, "");
+  return SCRIPT_START.test(head) && !ANY_MARKUP.test(body.slice(0, 65_536));
 }
 
 /** Whether a media type (as `mediaType` gives it) names HTML. */

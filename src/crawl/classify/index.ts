@@ -92,7 +92,7 @@ export function classify(response: ResponseToClassify): Classification {
       detail: !type
         ? "The response is not an HTML page."
         : isHtmlType(type)
-          ? `The response says it is ${type}, but its body is not an HTML page (binary data such as a PDF or an image, or JSON or XML data).`
+          ? `The response says it is ${type}, but its body is not an HTML page (binary data such as a PDF or an image, JSON or XML data, or a script's source).`
           : `The response is ${type}, not an HTML page.`,
       robots,
     };

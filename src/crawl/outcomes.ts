@@ -31,6 +31,8 @@ export const OUTCOMES = {
   "repeating-path": { fetched: false, skipped: "duplicate" },
   /** A wiki's edit form, history, old revision, diff or special page: a view, never asked for. */
   "wiki-view": { fetched: false, skipped: "duplicate" },
+  /** A URL listed already but for a per-visit token's value (see `visitMask`): never asked for. */
+  "visit-copy": { fetched: false, skipped: "duplicate" },
   blocked: { fetched: false, skipped: null },
   redirect: { fetched: false, skipped: null },
   sitemap: { fetched: false, skipped: null },

@@ -31,7 +31,7 @@ import type { SharedGates } from "./gate/shared-gates.js";
 import { SiteStopped } from "./gate/site-stopped.js";
 import { waitWords } from "./gate/wait-words.js";
 import { extractLinks, MAX_LINKS } from "./links/extract.js";
-import { normalizeUrl } from "./links/normalize.js";
+import { normalizeUrl, visitMask } from "./links/normalize.js";
 import { OriginAliases } from "./links/origin-aliases.js";
 import { isUnsafe, looksNotHtml } from "./links/policy.js";
 import { repeatsItself } from "./links/repeating-path.js";
@@ -238,6 +238,8 @@ class SiteCrawl {
    * its stored pages can be).
    */
   private readonly handedContent = new Set<string>();
+  /** The per-visit masks (`visitMask`) of the URLs this crawl listed. */
+  private readonly visitMasks = new Set<string>();
   /** Pages of this crawl in the index: handed to it, or unchanged since the last crawl. */
   private readonly indexedHere = new Set<string>();
   /** URLs of the start URL's redirects that said the move is for good (301, 308). */
@@ -1085,8 +1087,17 @@ class SiteCrawl {
       // A redirect's target is as `redirectTarget` spelt it: its session, if it kept one, stays.
       const listed = this.listing(href, base ?? this.origin, hops > 0, robots, refuse);
       if (!listed) continue;
-      const { target, outcome } = listed;
+      const { target } = listed;
+      let { outcome } = listed;
       if (outcome === "robots" && robots) this.keptOut(robots, target.href, depth);
+      if (outcome === undefined) {
+        // A link that differs from one listed only by a token made for this answer.
+        const mask = visitMask(target);
+        if (mask !== null) {
+          if (this.visitMasks.has(mask)) outcome = "visit-copy";
+          else this.visitMasks.add(mask);
+        }
+      }
       const url = outcome === "too-long" ? target.href.slice(0, MAX_URL_LENGTH) : target.href;
       const entry: FrontierEntry = outcome ? { url, depth, outcome } : { url, depth };
       if (hops > 0) entry.hops = hops;

@@ -124,6 +124,33 @@ describe("what HootyBot fetches", () => {
     expect(report.pages).toEqual({ fetched: 3, indexed: 2 });
   });
 
+  it("asks for a page once though every answer links it with a new token", async () => {
+    let served = 0;
+    const token = () => `${(++served).toString(16).padStart(8, "0")}a9f3c2e1b7d4f6a0c5e9b8d7`;
+    const page = (title: string) => (_req: IncomingMessage, res: ServerResponse) =>
+      htmlRoute(pageHtml(title, [`/news?token=${token()}`, `/about?token=${token()}`, "/p1"]))(
+        _req,
+        res,
+      );
+    const s = await site(
+      { ...pagesSite(1), "/": page("Home") },
+      {
+        fallback: (req, res) => {
+          const path = (req.url ?? "").split("?")[0] ?? "";
+          if (path === "/news" || path === "/about") page(path)(req, res);
+          else res.writeHead(404).end();
+        },
+      },
+    );
+    const report = await crawl(`${s.origin}/`, { settings: { maxPages: 30 } });
+    const asked = paths(s.log).map((p) => p.split("?")[0]);
+    expect(asked.filter((p) => p === "/news")).toHaveLength(1);
+    expect(asked.filter((p) => p === "/about")).toHaveLength(1);
+    expect(report.pages).toEqual({ fetched: 4, indexed: 4 });
+    expect(report.skipped.duplicate).toBeGreaterThan(0);
+    expect(report.problems).toEqual([]);
+  });
+
   it("never asks for a path that repeats itself, though each level's page differs", async () => {
     // Each level echoes its path, so no two pages are copies.
     const s = await anyPathSite((path) => pageHtml(`Docs at ${path}`, ["docs/"]));

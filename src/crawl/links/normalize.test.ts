@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizedHref, normalizeUrl } from "./normalize.js";
+import { normalizedHref, normalizeUrl, visitMask } from "./normalize.js";
 
 describe("normalizedHref", () => {
   it("makes one spelling per page", () => {
@@ -59,6 +59,31 @@ describe("normalizedHref", () => {
       expect(normalizedHref(bad, "https://example.org/"), bad).toBeNull();
     }
     expect(normalizedHref("https://user:pw@example.org/")).toBeNull();
+  });
+});
+
+describe("visitMask", () => {
+  const mask = (url: string) => visitMask(new URL(url));
+
+  it("masks the values of per-visit parameters: tokens, nonces, times against caches", () => {
+    expect(mask("https://x.example/news?token=8f3a9c2e1b7d4f6a0c5e9b8d7a6f5e4c")).toBe(
+      "https://x.example/news?token=*",
+    );
+    expect(mask("https://x.example/a?page=2&_=1733260000123")).toBe(
+      "https://x.example/a?page=2&_=*",
+    );
+    expect(mask("https://x.example/a?visit=Ab12Cd34Ef56Gh78&lang=de")).toBe(
+      "https://x.example/a?visit=*&lang=de",
+    );
+  });
+
+  it("leaves a page's own names alone", () => {
+    // No per-visit parameter, or a value that is a page's name (a number, a word, a short id).
+    expect(mask("https://x.example/a")).toBeNull();
+    expect(mask("https://x.example/doc?id=5f2b8c9e1a3d4e6f7a8b9c0d")).toBeNull();
+    expect(mask("https://x.example/a?token=reset")).toBeNull();
+    expect(mask("https://x.example/a?time=2024")).toBeNull();
+    expect(mask("https://x.example/viewtopic.php?t=123456789012")).toBeNull();
   });
 });
 

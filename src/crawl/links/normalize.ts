@@ -78,6 +78,37 @@ function isSession(pair: string): boolean {
   return SESSION_IF_TOKEN.test(name) && TOKEN.test(pair.slice(pair.indexOf("=") + 1));
 }
 
+/**
+ * Names of parameters that carry something made for one answer, not a page's name: a token, a
+ * visit, a nonce, a time or a random number against caches.
+ */
+const VISIT_PARAMETER =
+  /^(_?token|tok|visit|visitor|visit_?id|nonce|_?csrf|csrf_?token|ts|timestamp|time|_|cb|cache_?bust(er)?|nocache|no_cache|rnd|rand|random)$/i;
+/** A value such a parameter carries: a random token, or a number of ten digits or more (a time). */
+const VISIT_VALUE = /^(?:(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[0-9A-Za-z_-]{16,}|\d{10,})$/;
+
+/**
+ * The URL with the values of its per-visit parameters masked (`/news?token=*`), or null when it
+ * has none. A server that writes a new token into every link of every answer would have HootyBot
+ * ask for one page again and again: the crawl asks for one URL of each mask. The URL itself is
+ * requested as linked (such a server may answer nothing without its token).
+ */
+export function visitMask(url: URL): string | null {
+  if (url.search === "") return null;
+  let masked = false;
+  const pairs = url.search
+    .slice(1)
+    .split("&")
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 0 || !VISIT_PARAMETER.test(pairName(pair))) return pair;
+      if (!VISIT_VALUE.test(pair.slice(at + 1))) return pair;
+      masked = true;
+      return `${pair.slice(0, at)}=*`;
+    });
+  return masked ? `${url.origin}${url.pathname}?${pairs.join("&")}` : null;
+}
+
 function pairName(pair: string): string {
   const name = pair.split("=", 1)[0] ?? "";
   try {

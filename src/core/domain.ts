@@ -60,8 +60,8 @@ function typedHost(raw: string): string {
 
 /**
  * Whether the name is a top-level domain alone: any two letters (the country codes), one of the
- * generic ones sites are most often under, or a country's registry level (co.uk). A single label otherwise (an intranet's "wiki",
- * "localhost") names a host.
+ * generic ones sites are most often under, or a country's registry level (co.uk). A single label
+ * otherwise (an intranet's "wiki", "localhost") names a host.
  */
 function isTopLevelDomain(host: string): boolean {
   if (SECOND_LEVEL_SUFFIX.test(host)) return true;

@@ -30,7 +30,7 @@ export class ProblemLog {
     return this.problems.some((p) => p.kind === kind);
   }
 
-  /** The problems, each with every field of the report's shape (`product` null but for bot protection). */
+  /** The problems, each with every field of the report's shape (`product` null but where named). */
   list(): Problem[] {
     return this.problems.map((problem, i) => {
       const more = this.extra.get(problem.kind);

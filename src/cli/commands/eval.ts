@@ -154,9 +154,8 @@ export function registerEval(program: Command): void {
         if (sites.has(q.site)) continue;
         const site = await findSite(store, q.site).catch((error: unknown) => {
           // The line that names the site, as for every other fault of the file.
-          if (error instanceof HootyError)
-            error.message = `${file}: line ${q.line}: ${error.message}`;
-          throw error;
+          if (!(error instanceof HootyError)) throw error;
+          throw new HootyError(error.code, `${file}: line ${q.line}: ${error.message}`);
         });
         const siteId = site.id;
         sites.set(q.site, site);

@@ -9,8 +9,8 @@
  * - a breadcrumb: three or more links with nothing but marks such as ">" between them ("Apache >
  *   HTTP Server > Documentation > Version 2.4");
  * - a menu written as a line of links: three to twelve, with nothing but spaces or dots ("·",
- *   "•") between them ("Opening hours Team Jobs Press", an index's "A B C … Z", a row of logos),
- *   which says nothing itself. A bar ("|") may be a type's union ("<Readable> | <null>"): kept.
+ *   "•") between them ("Opening hours Team Jobs Press", an index's letters "A C F V", a row of
+ *   logos), which says nothing itself. A bar ("|") may be a type's union ("<Readable> | <null>").
  */
 
 /** Link types (`rel`) of the links between the parts of a document: next, previous, up, contents. */

@@ -26,6 +26,22 @@ describe("judgeShell", () => {
     expect(shell("<p>This page requires JavaScript.</p><script>start()</script>")).toBe(false);
   });
 
+  it("leaves a page alone whose server wrote its text in <noscript> for readers without scripts", () => {
+    const article =
+      "<h1>Opening hours</h1><p>The bakery opens at seven every weekday and at eight on Saturdays. </p>".repeat(
+        3,
+      );
+    expect(
+      shell(`<div id="root"></div><noscript>${article}</noscript><script src="/main.js"></script>`),
+    ).toBe(false);
+    // A notice, however long its sentences about JavaScript, is no text of the page.
+    expect(
+      shell(
+        `<div id="root"></div><noscript>${"Please enable JavaScript to use this site, as JavaScript is required. ".repeat(5)}</noscript><script src="/main.js"></script>`,
+      ),
+    ).toBe(true);
+  });
+
   it("leaves a frameset alone, scripts and all: its frames show the text", () => {
     const frames =
       '<frameset cols="20%,80%"><frame src="nav.html"><frame src="main.html"></frameset>';

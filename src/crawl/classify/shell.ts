@@ -46,6 +46,8 @@ export function judgeShell(page: PageFacts): ShellVerdict {
   // A frameset's text is in the pages its frames show (the crawler reads them): whatever scripts
   // it carries, it waits for no JavaScript.
   if (FRAMESET.test(page.markup)) return no;
+  // The server wrote the page for readers without JavaScript, in <noscript>: HootyBot reads that.
+  if (withoutNotice(page.noscript).length >= SHELL_TEXT) return no;
   const app = page.bundles > 0 || page.inlineCode > INLINE_APP;
   // A notice is the page's when little else is there: beside an address, it is about a widget.
   const notice =

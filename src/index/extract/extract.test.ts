@@ -209,6 +209,16 @@ describe("dropped: what is never page text", () => {
     expect(text(page)).toBe("Keep\n\nForm text");
   });
 
+  it("reads <noscript> only when the page has no text outside it (written for readers without scripts)", () => {
+    const only = extract(
+      '<div id="root"></div><noscript><h1>Opening hours</h1><p>We open at seven.</p></noscript><script src="/a.js"></script>',
+    );
+    expect(text(only)).toBe("We open at seven.");
+    expect(only.blocks.map((b) => b.text)).toContain("Opening hours");
+    const beside = extract("<p>Keep</p><noscript><p>Enable JS to see the map.</p></noscript>");
+    expect(text(beside)).toBe("Keep");
+  });
+
   it("nav, aside, the page's header and footer, and landmark roles", () => {
     const page = extract(
       '<header><p>Site name</p></header><nav><a href="/">Home</a></nav><div role="navigation">Menu</div>' +

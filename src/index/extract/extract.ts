@@ -152,6 +152,12 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     // Class and id rules are guesses; when they leave nothing, the page is read without them.
     const plain = parse(input.html, false);
     if (hasBodyText(plain.blocks)) parsed = plain;
+    // A page whose server wrote its text only for readers without JavaScript: that text is what
+    // HootyBot, which runs none, is given.
+    else if (input.html.includes("<noscript")) {
+      const noscript = parse(input.html, true, undefined, true);
+      if (hasBodyText(noscript.blocks)) parsed = noscript;
+    }
   }
   const blocks = selectMain(parsed.blocks, parsed.within, collapse(parsed.title));
   const regions = remapRegions(parsed.regions, blocks.map);
@@ -370,7 +376,12 @@ function makeSignature(tag: string, classes: string): string {
   return names.length > 0 ? `${tag}.${names.join(".")}` : tag;
 }
 
-function parse(html: string, classRules: boolean, observer?: ParseObserver): Parsed {
+function parse(
+  html: string,
+  classRules: boolean,
+  observer?: ParseObserver,
+  readNoscript = false,
+): Parsed {
   const out: Parsed = {
     title: "",
     firstH1: "",
@@ -610,7 +621,9 @@ function parse(html: string, classRules: boolean, observer?: ParseObserver): Par
       const textAside = name === "aside" && (mainDepth > 0 || articleDepth > 0);
       if (rule.ariaControls !== undefined) noteControlled(rule.ariaControls);
       let drops =
-        (DROPPED_TAGS.has(name) && !(name === "button" && headingDepth > 0 && opensPanel(rule))) ||
+        (DROPPED_TAGS.has(name) &&
+          !(name === "button" && headingDepth > 0 && opensPanel(rule)) &&
+          !(readNoscript && name === "noscript")) ||
         DROPPED_ROLES.has(role) ||
         (name === "aside" && !textAside);
       let pending = false;

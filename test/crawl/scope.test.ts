@@ -587,6 +587,19 @@ describe("what HootyBot fetches", () => {
     expect(report.pages.indexed).toBe(3);
   });
 
+  it("never follows a sitemap's redirect to a sign-in page", async () => {
+    const s = await site({
+      ...pagesSite(1),
+      // A site that sends every request it does not know to its login page.
+      "/sitemap.xml": (_req, res) =>
+        res.writeHead(302, { location: "/login?next=%2Fsitemap.xml" }).end(),
+      "/login": htmlRoute(pageHtml("Sign in", [])),
+    });
+    const report = await crawl(`${s.origin}/`);
+    expect(paths(s.log).some((p) => p.startsWith("/login"))).toBe(false);
+    expect(report.pages.indexed).toBe(2);
+  });
+
   it("reads every sitemap when the first lists only entries HootyBot never asks for", async () => {
     const junk = (ext: string) =>
       Array.from({ length: 3000 }, (_, i) => `<url><loc>${s.origin}/${ext}${i}</loc></url>`);

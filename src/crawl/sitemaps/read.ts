@@ -1,5 +1,6 @@
 import { createGunzip } from "node:zlib";
 import { FetchFailure, type FetchResponse } from "../fetch/types.js";
+import { isUnsafe } from "../links/policy.js";
 import { parseSitemap } from "./parse.js";
 
 export interface SitemapSource {
@@ -61,7 +62,9 @@ export async function readSitemaps(source: SitemapSource) {
     const url = queue.shift() as string;
     if (seen.has(url)) continue;
     seen.add(url);
-    if (!source.allowed(url)) continue;
+    // Never a sign-in, account or cart URL, also as where a sitemap redirects (a site that sends
+    // every request to its login page).
+    if (!source.allowed(url) || isUnsafe(new URL(url))) continue;
     let response: FetchResponse;
     try {
       response = await source.fetch(url);

@@ -20,3 +20,8 @@ export async function findSite(store: Store, input: string): Promise<SiteRecord>
     throw badInput(`${url.origin} is not a known site: crawl it first (hooty crawl ${url.origin})`);
   return site;
 }
+
+/** What to tell people when a site's index holds no page: its answers say nothing of its pages. */
+export function emptyIndexNote(site: SiteRecord): string {
+  return `hooty: the index holds no page of ${site.origin}: its last crawl read none (run hooty crawl ${site.startUrl} to see why)`;
+}

@@ -182,6 +182,15 @@ describe("hooty eval", () => {
     const result = await runHooty(["ask", closed.origin, "when do you open?", "--data", data]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`the index holds no page of ${closed.origin}`);
+    // So does eval, whose "not covered" rates would otherwise look perfect.
+    const questions = join(tempDir(), "closed.jsonl");
+    writeFileSync(
+      questions,
+      `${JSON.stringify({ site: closed.origin, question: "when do you open?", expect: [] })}\n`,
+    );
+    const evaluated = await runHooty(["eval", questions, "--data", data]);
+    expect(evaluated.code).toBe(0);
+    expect(evaluated.stderr).toContain(`the index holds no page of ${closed.origin}`);
     // A site with pages says nothing of the kind when a question is not covered.
     const other = await runHooty(["ask", origin, "who won the 1954 world cup?", "--data", data]);
     expect(other.stderr).toBe("");

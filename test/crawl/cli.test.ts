@@ -111,6 +111,20 @@ describe("hooty crawl", () => {
     expect(lines[problem + 2]).toBe("    guide: https://hooty.to/bot/allow/cloudflare");
   });
 
+  it("tells people how many pages were skipped and why, without --json", async () => {
+    const hidden = (title: string) =>
+      htmlRoute(pageHtml(title, [], '<meta name="robots" content="noindex">'));
+    const s = await site({
+      ...pagesSite(0, "User-agent: *\nDisallow: /private\n"),
+      "/": htmlRoute(pageHtml("Home", ["/a", "/b", "/private"])),
+      "/a": hidden("A"),
+      "/b": hidden("B"),
+    });
+    const result = await runHooty(["crawl", `${s.origin}/`, "--data", tempDir()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")[1]).toBe("  skipped: 1 robots, 2 noindex");
+  });
+
   it("crawls many sites at once without Node warning of a leak on stderr", async () => {
     // Every site listens for Ctrl-C: past ten listeners on one signal Node prints a leak warning.
     const sites = await Promise.all(Array.from({ length: 12 }, () => site(pagesSite(0))));

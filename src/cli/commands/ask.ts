@@ -4,7 +4,7 @@ import type { Citation } from "../../core/answer.js";
 import { usageError } from "../../core/errors.js";
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
-import { findSite } from "../site-arg.js";
+import { emptyIndexNote, findSite } from "../site-arg.js";
 
 export function registerAsk(program: Command): void {
   withData(
@@ -24,9 +24,7 @@ export function registerAsk(program: Command): void {
       const { covered, answer, citations } = await ask(store, site.id, question);
       if (!covered && (await store.texts.stats(site.id)).pages === 0) {
         // Nothing could answer: the owner should know it is the index, not the question.
-        out.note(
-          `hooty: the index holds no page of ${site.origin}: its last crawl read none (run hooty crawl ${site.startUrl} to see why)`,
-        );
+        out.note(emptyIndexNote(site));
       }
       out.result(
         { covered, answer, citations },

@@ -121,6 +121,11 @@ function summary(r: CrawlReport): string {
   const lines = [
     `${r.site}: ${r.outcome}, ${count(r.pages.fetched, "page")} fetched, ${r.pages.indexed} indexed, ${count(r.requests, "request")}`,
   ];
+  // Why pages found were not indexed, by reason: the report's "skipped" counts.
+  const skipped = Object.entries(r.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${n} ${reason}`);
+  if (skipped.length > 0) lines.push(`  skipped: ${skipped.join(", ")}`);
   for (const p of r.problems) {
     lines.push(
       `  ${p.kind}${p.url ? ` ${p.url}` : ""}${p.status ? ` (${p.status})` : ""}: ${p.detail}`,

@@ -9,7 +9,7 @@ import { GroupedRates, groupsText, RateCounter, share, totalsText } from "../eva
 import { type CommonOptions, withData, withJson } from "../options.js";
 import { createOutput } from "../output.js";
 import { readFileStart } from "../read-capped.js";
-import { findSite } from "../site-arg.js";
+import { emptyIndexNote, findSite } from "../site-arg.js";
 
 interface EvalQuestion {
   site: string;
@@ -163,6 +163,11 @@ export function registerEval(program: Command): void {
         await warmAnswers(store, siteId);
       }
       const loadMs = performance.now() - loadStarted;
+      // A site whose index is empty answers nothing: its "not covered" rates say nothing of its pages.
+      for (const [name, pages] of indexed) {
+        if (pages.size > 0) continue;
+        out.note(emptyIndexNote(sites.get(name) as SiteRecord));
+      }
       // A page the index does not hold can never be cited: the question counts as missed, and the
       // owner should know why.
       for (const q of questions) {

@@ -687,6 +687,10 @@ class SiteCrawl {
         url,
         status: failure?.status ?? null,
         detail: `no usable answer: ${failure?.message ?? "unknown failure"}`,
+        advice:
+          entry.depth === 0
+            ? "check that the site's start page answers (HootyBot reads the site from its links); a slow page can be given more time with --timeout"
+            : "check that the page answers in full; a slow page can be given more time with --timeout",
       });
       // What the page says now could not be read: an earlier copy is not cited meanwhile.
       await this.removeFromIndex(url);
@@ -1675,7 +1679,8 @@ function stopProblem(error: SiteStopped, maxWaitMs: number): Problem {
   };
   if (error.kind === "rate-limited" && error.waitMs !== null) {
     problem.waitSeconds = Math.ceil(error.waitMs / 1000);
-    problem.advice = `HootyBot waits at most ${waitWords(maxWaitMs)} when asked to slow down; it will try again later`;
+    const until = new Date(Date.now() + error.waitMs).toISOString();
+    problem.advice = `HootyBot waits at most ${waitWords(maxWaitMs)} when asked to slow down, and asks nothing of the site before ${until}: let HootyBot through the rate limit, or ask for a shorter wait (Retry-After); a crawl given a longer --max-wait waits it out`;
   }
   if (error.kind === "robots-unavailable") {
     // No status: nothing answered (a name that does not resolve, a refused connection, a timeout).

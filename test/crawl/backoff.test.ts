@@ -171,6 +171,11 @@ describe("429 and 503", () => {
     expect(stillLimited).toMatchObject({ url: `${s.origin}/p1`, status: 429 });
     expect(stillLimited?.waitSeconds).toBeGreaterThan(3500);
     expect(stillLimited?.waitSeconds).toBeLessThanOrEqual(3600);
+    // Told as an earlier answer, with the time before which nothing is asked.
+    expect(stillLimited?.detail).toMatch(
+      /told earlier; HootyBot asks nothing of the site before \d{4}-/,
+    );
+    expect(stillLimited?.advice).toMatch(/let HootyBot through the rate limit/);
     expect(s.log.length).toBe(requests);
   });
 });

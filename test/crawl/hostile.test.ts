@@ -68,6 +68,7 @@ describe("hostile servers", () => {
     expect(trickle?.detail).toBe(
       "no usable answer: the 200 answer was cut short: no complete answer within 1.5 s",
     );
+    expect(trickle?.advice).toMatch(/more time with --timeout/);
     expect(report.problems.find((p) => p.url === `${s.origin}/not-gzip`)?.detail).toBe(
       "no usable answer: the 200 answer could not be read: its body does not decode as its Content-Encoding says (incorrect header check)",
     );

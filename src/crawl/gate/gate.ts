@@ -233,7 +233,12 @@ export class SiteGate {
     const stop = this.state.stop;
     const now = this.clock.now();
     if (stop && (stop.until === 0 || now < stop.until)) {
-      throw new SiteStopped(stop.kind, stop.detail, {
+      // Told as what happened before, not as an answer just given: no request goes out now.
+      const earlier =
+        stop.until > 0
+          ? `${stop.detail} (told earlier; HootyBot asks nothing of the site before ${new Date(stop.until).toISOString()})`
+          : stop.detail;
+      throw new SiteStopped(stop.kind, earlier, {
         url: stop.url,
         status: stop.status,
         // What is left of the wait the server asked for, not the whole of it again.

@@ -46,6 +46,7 @@ import {
   parseRobots,
   type Robots,
   type RobotsCache,
+  type RobotsDecision,
   type RobotsOutcome,
 } from "./robots/index.js";
 import { type RobotsAskWatch, watchRobotsAsks } from "./robots-asks.js";
@@ -70,6 +71,12 @@ export interface CrawlSettings {
 
 const ROBOTS_ADVICE =
   "allow HootyBot in robots.txt (User-agent: HootyBot / Allow: /) if it may read these pages";
+
+/** What to change in robots.txt: the rule, when a group of HootyBot's own set it; else a group. */
+function robotsAdvice(robots: Robots, decision: RobotsDecision): string {
+  if (robots.forAgent().group !== "agent" || decision.rule === null) return ROBOTS_ADVICE;
+  return `remove or narrow "${decision.rule}" (line ${decision.line}) in robots.txt's group for HootyBot if it may read these pages`;
+}
 
 const NOINDEX_ADVICE =
   "remove the noindex (meta robots or X-Robots-Tag) from pages Hooty may read; in WordPress, " +
@@ -1145,7 +1152,7 @@ class SiteCrawl {
       url,
       status: null,
       detail: `robots.txt keeps HootyBot out of ${depth === 0 ? "the start page" : "this page"}${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}`,
-      advice: ROBOTS_ADVICE,
+      advice: robotsAdvice(robots, decision),
     });
   }
 
@@ -1402,7 +1409,7 @@ class SiteCrawl {
         url,
         status: null,
         detail: `${robotsUrl}${read === "again" ? ", read again during the crawl," : ""} now keeps HootyBot out of this page${decision.rule ? ` ("${decision.rule}", line ${decision.line})` : ""}: it left the index`,
-        advice: ROBOTS_ADVICE,
+        advice: robotsAdvice(rules, decision),
       });
     }
   }

@@ -503,8 +503,17 @@ describe("what HootyBot fetches", () => {
         kind: "robots-disallowed",
         url: `${s.origin}/`,
         detail: 'robots.txt keeps HootyBot out of the start page ("Disallow: /", line 2)',
+        advice: expect.stringContaining("User-agent: HootyBot / Allow: /"),
       }),
     ]);
+    // A group of HootyBot's own that keeps it out: the advice names its rule.
+    const own = await site(
+      pagesSite(1, "User-agent: *\nAllow: /\n\nUser-agent: HootyBot\nDisallow: /\n"),
+    );
+    const kept = await crawl(`${own.origin}/`);
+    expect(kept.problems[0]?.advice).toBe(
+      'remove or narrow "Disallow: /" (line 5) in robots.txt\'s group for HootyBot if it may read these pages',
+    );
   });
 
   it("stops at the page limit and says pages were left", async () => {

@@ -27,14 +27,15 @@ describe("ProblemLog", () => {
   it("gives every problem the report's fields, product null but where bot protection names one", () => {
     const log = new ProblemLog();
     log.add({ kind: "http-error", url: "https://x.example/a", status: 500, detail: "error" });
-    log.add({
+    const challenged = {
       kind: "bot-protection",
       url: "https://x.example/",
       status: 403,
       product: "Cloudflare",
       detail: "challenged",
       guide: "https://x.example/guide",
-    });
+    } as const;
+    log.add(challenged);
     expect(log.list()).toEqual([
       {
         kind: "http-error",
@@ -43,14 +44,7 @@ describe("ProblemLog", () => {
         product: null,
         detail: "error",
       },
-      {
-        kind: "bot-protection",
-        url: "https://x.example/",
-        status: 403,
-        product: "Cloudflare",
-        detail: "challenged",
-        guide: "https://x.example/guide",
-      },
+      challenged,
     ]);
     expect(Object.keys(log.list()[0] ?? {})).toEqual([
       "kind",

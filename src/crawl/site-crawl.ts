@@ -1686,8 +1686,7 @@ function stopProblem(error: SiteStopped, maxWaitMs: number): Problem {
   };
   if (error.kind === "rate-limited" && error.waitMs !== null) {
     problem.waitSeconds = Math.ceil(error.waitMs / 1000);
-    const until = new Date(Date.now() + error.waitMs).toISOString();
-    problem.advice = `HootyBot waits at most ${waitWords(maxWaitMs)} when asked to slow down, and asks nothing of the site before ${until}: let HootyBot through the rate limit, or ask for a shorter wait (Retry-After); a crawl given a longer --max-wait waits it out`;
+    problem.advice = `HootyBot waits at most ${waitWords(maxWaitMs)} when asked to slow down, and asks nothing of the site until the wait asked has passed: let HootyBot through the rate limit, or ask for a shorter wait (Retry-After); a crawl given a longer --max-wait waits it out`;
   }
   if (error.kind === "robots-unavailable") {
     // No status: nothing answered (a name that does not resolve, a refused connection, a timeout).

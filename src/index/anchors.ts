@@ -13,6 +13,7 @@
  * parsed once for both. Linear in the input, bounded in what it keeps.
  */
 import type { AnchorRecord } from "../store/types.js";
+import { codeUnitAt } from "../text/code-units.js";
 import { extractPage } from "./extract/index.js";
 import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
 import type { ParseObserver } from "./extract/types.js";
@@ -45,9 +46,9 @@ function fewWords(text: string, most: number): boolean {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+    const code = codeUnitAt(text, i);
     let word: boolean;
-    if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+    if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(codeUnitAt(text, i + 1))) {
       word = LETTER_OR_DIGIT.test(text.slice(i, i + 2));
       i++;
     } else word = isLetterOrDigit(code);

@@ -21,6 +21,7 @@
  * one look-up after its first time, without being cut out of the text.
  */
 import { asciiWords, NOT_ASCII } from "./ascii-words.js";
+import { codeUnitAt } from "./code-units.js";
 import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from "./compound.js";
 import { fold, germanDigraphs } from "./fold.js";
 import { primaryTag, rulesFor } from "./languages.js";
@@ -287,9 +288,9 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
 /** Whether the word holds "ae", "oe" or "ue" (any case), which German may read as an umlaut. */
 function hasDigraph(text: string, start: number, end: number): boolean {
   for (let i = start + 1; i < end; i++) {
-    const c = text.charCodeAt(i) | 0x20;
+    const c = codeUnitAt(text, i) | 0x20;
     if (c !== 0x65) continue;
-    const before = text.charCodeAt(i - 1) | 0x20;
+    const before = codeUnitAt(text, i - 1) | 0x20;
     if (before === 0x61 || before === 0x6f || before === 0x75) return true;
   }
   return false;

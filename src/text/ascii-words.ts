@@ -3,6 +3,7 @@
  * text, upper case folded as it is read: no string is cut out, lower-cased or hashed by the
  * engine for the many words of a page checked against a few hundred stopwords.
  */
+import { codeUnitAt } from "./code-units.js";
 
 /** `find`'s answer for a word with a character outside ASCII: the caller decides the slow way. */
 export const NOT_ASCII = -1;
@@ -36,7 +37,7 @@ export function asciiWords(entries: Iterable<readonly [string, number]>): AsciiW
     find(text, start, end) {
       let h = 0x811c9dc5;
       for (let i = start; i < end; i++) {
-        let c = text.charCodeAt(i);
+        let c = codeUnitAt(text, i);
         if (c > 0x7f) return NOT_ASCII;
         if (c >= 0x41 && c <= 0x5a) c += 0x20;
         h = Math.imul(h ^ c, 0x01000193);
@@ -53,14 +54,14 @@ export function asciiWords(entries: Iterable<readonly [string, number]>): AsciiW
 
 function hashOf(word: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ codeUnitAt(word, i), 0x01000193);
   return h;
 }
 
 function isLowerAscii(word: string): boolean {
   if (word === "") return false;
   for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
+    const c = codeUnitAt(word, i);
     if (c > 0x7f || (c >= 0x41 && c <= 0x5a)) return false;
   }
   return true;
@@ -69,9 +70,9 @@ function isLowerAscii(word: string): boolean {
 /** Whether `text` from `start` equals `key` once ASCII upper case is folded. */
 function sameLower(key: string, text: string, start: number): boolean {
   for (let i = 0; i < key.length; i++) {
-    let c = text.charCodeAt(start + i);
+    let c = codeUnitAt(text, start + i);
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    if (c !== key.charCodeAt(i)) return false;
+    if (c !== codeUnitAt(key, i)) return false;
   }
   return true;
 }

@@ -7,6 +7,7 @@
  * turns those back into umlauts before stemming, as the Snowball "german2" variant does, so that
  * both spellings end up in one term.
  */
+import { codeUnitAt } from "./code-units.js";
 
 /** Letters that Unicode decomposition leaves alone but a reader treats as a letter plus a mark. */
 const SPECIAL: Readonly<Record<string, string>> = {
@@ -30,7 +31,7 @@ const SPECIAL_RE = /[ßẞæœøđðħıłŀþſŉ]/g;
 const MARKS_RE = /\p{M}+/gu;
 
 function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  for (let i = 0; i < text.length; i++) if (codeUnitAt(text, i) > 127) return false;
   return true;
 }
 

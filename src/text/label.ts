@@ -2,6 +2,7 @@
  * A label: a line of a few words that ends no sentence and names what follows it, as a heading
  * does — a glossary's term ("decorator"), a setting ("port (integer)"), "Parameters:".
  */
+import { codeUnitAt } from "./code-units.js";
 
 /** Words a label runs to at most. */
 const LABEL_WORDS = 8;
@@ -12,7 +13,7 @@ export function isLabel(paragraph: string): boolean {
   if (/[.!?;,]$/.test(paragraph)) return false;
   let words = 1;
   for (let i = 0; i < paragraph.length; i++) {
-    if (paragraph.charCodeAt(i) === 32 && ++words > LABEL_WORDS) return false;
+    if (codeUnitAt(paragraph, i) === 32 && ++words > LABEL_WORDS) return false;
   }
   return true;
 }

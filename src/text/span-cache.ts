@@ -6,6 +6,7 @@
  * Open addressing over an `Int32Array` of slots, grown by doubling and kept at most half full.
  * When `capacity` entries are held it is emptied, so memory stays bounded.
  */
+import { codeUnitAt, holdsAt } from "./code-units.js";
 export interface SpanCache<V> {
   /** The value for `text.slice(start, end)`, or undefined when it is not cached. */
   get(text: string, start: number, end: number): V | undefined;
@@ -38,7 +39,7 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
       const index = slots[slot] as number;
       if (index === EMPTY) return undefined;
       const key = keys[index] as string;
-      if (key.length === length && text.startsWith(key, start)) return values[index];
+      if (key.length === length && holdsAt(text, key, start)) return values[index];
     }
   };
 
@@ -75,6 +76,6 @@ export function spanHashStep(hash: number, unit: number): number {
 /** The span's hash, over its UTF-16 units. */
 export function hashSpan(text: string, start: number, end: number): number {
   let hash = SPAN_HASH_START;
-  for (let i = start; i < end; i++) hash = spanHashStep(hash, text.charCodeAt(i));
+  for (let i = start; i < end; i++) hash = spanHashStep(hash, codeUnitAt(text, i));
   return hash;
 }

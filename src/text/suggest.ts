@@ -10,6 +10,7 @@
  * two letters of a word ("instltion") is not matched. Compare like with like: analysed terms with
  * analysed terms, or surface words (lower case, folded) with surface words.
  */
+import { codeUnitAt } from "./code-units.js";
 
 export interface Suggestion {
   /** The vocabulary entry. */
@@ -112,7 +113,7 @@ export function osaDistance(
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
       const cost =
-        a.charCodeAt(i - 1) === b.charCodeAt(j - 1)
+        codeUnitAt(a, i - 1) === codeUnitAt(b, j - 1)
           ? 0
           : substitution
             ? substitution(a[i - 1] as string, b[j - 1] as string)
@@ -125,8 +126,8 @@ export function osaDistance(
       if (
         i > 1 &&
         j > 1 &&
-        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
-        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+        codeUnitAt(a, i - 1) === codeUnitAt(b, j - 2) &&
+        codeUnitAt(a, i - 2) === codeUnitAt(b, j - 1)
       ) {
         value = Math.min(value, (previous2[j - 2] ?? 0) + 1);
       }

@@ -9,6 +9,7 @@
  * Words the table does not hold yet are analysed by the analyser (`analyseWord`). Bounded like
  * the analyser's cache: when `capacity` words are held, the table starts over.
  */
+import { holdsAt } from "./code-units.js";
 import { scanWords } from "./tokenize.js";
 
 /** How often a term occurs in a text. */
@@ -111,7 +112,7 @@ export class TermCounter {
       if (index === 0) break;
       if (this.slots[2 * slot] !== hash) continue;
       const word = this.words[index - 1] as string;
-      if (word.length === length && text.startsWith(word, start)) return index - 1;
+      if (word.length === length && holdsAt(text, word, start)) return index - 1;
     }
     if (this.words.length >= this.capacity) {
       this.startOver();

@@ -13,6 +13,7 @@
  * `MAX_WORD_LENGTH` UTF-16 units, so a hostile text without separators costs no more than others.
  */
 
+import { codeUnitAt } from "./code-units.js";
 import { hashSpan, SPAN_HASH_START, spanHashStep } from "./span-cache.js";
 
 /** The word holds a digit. */
@@ -70,7 +71,7 @@ function classOf(code: number): number {
 
 /** Class of the code point at `i` (surrogate pairs looked up whole, without caching). */
 function classAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
+  const code = codeUnitAt(text, i);
   if (code < 0xd800 || code > 0xdbff) return classOf(code);
   const cp = text.codePointAt(i) ?? code;
   if (cp <= 0xffff) return OTHER;
@@ -80,9 +81,9 @@ function classAt(text: string, i: number): number {
 }
 
 function width(text: string, i: number): number {
-  const code = text.charCodeAt(i);
+  const code = codeUnitAt(text, i);
   if (code < 0xd800 || code > 0xdbff) return 1;
-  const low = text.charCodeAt(i + 1);
+  const low = codeUnitAt(text, i + 1);
   return low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
 }
 
@@ -107,7 +108,7 @@ function joinerFlag(code: number): number {
 
 /** Whether the word character at `i` may follow a dot inside a word: not an upper-case letter. */
 function mayFollowDot(text: string, i: number): boolean {
-  const code = text.charCodeAt(i);
+  const code = codeUnitAt(text, i);
   if (code < 128) return !(code >= 0x41 && code <= 0x5a);
   const ch = text.charAt(i);
   return ch.toLowerCase() === ch;
@@ -118,7 +119,7 @@ export function scanWords(text: string, visit: WordVisitor): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const code = text.charCodeAt(i);
+    const code = codeUnitAt(text, i);
     let kind = CLASS[code] as number;
     if (kind === UNKNOWN || (code >= 0xd800 && code <= 0xdfff)) kind = classAt(text, i);
     if (kind === OTHER) {
@@ -134,11 +135,11 @@ export function scanWords(text: string, visit: WordVisitor): void {
     const start = i;
     let flags = code >= 0x30 && code <= 0x39 ? HAS_DIGIT : code === 0x5f ? HAS_UNDERSCORE : 0;
     let hash = spanHashStep(SPAN_HASH_START, code);
-    if (width(text, i) === 2) hash = spanHashStep(hash, text.charCodeAt(++i));
+    if (width(text, i) === 2) hash = spanHashStep(hash, codeUnitAt(text, ++i));
     i++;
     const limit = Math.min(n, start + MAX_WORD_LENGTH);
     while (i < limit) {
-      const next = text.charCodeAt(i);
+      const next = codeUnitAt(text, i);
       if (next < 128) {
         if (CLASS[next] === WORD) {
           if (next <= 0x39 && next >= 0x30) flags |= HAS_DIGIT;
@@ -153,7 +154,7 @@ export function scanWords(text: string, visit: WordVisitor): void {
         if (nextKind === WORD) {
           hash = spanHashStep(hash, next);
           if (next >= 0xd800 && next <= 0xdbff && width(text, i) === 2)
-            hash = spanHashStep(hash, text.charCodeAt(++i));
+            hash = spanHashStep(hash, codeUnitAt(text, ++i));
           i++;
           continue;
         }

@@ -2,6 +2,8 @@
  * Is the response an HTML page? The Content-Type decides; without one (or with a malformed one)
  * the start of the body is sniffed, following the HTML patterns of the WHATWG MIME sniffing rules.
  */
+import { codeUnitAt } from "../../text/code-units.js";
+
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 
 /** The media type of a Content-Type value, lower case, or null when there is none worth reading. */
@@ -74,7 +76,7 @@ function isControl(code: number): boolean {
 function binaryShare(body: string): boolean {
   const length = Math.min(body.length, BINARY_SAMPLE);
   let controls = 0;
-  for (let i = 0; i < length; i++) if (isControl(body.charCodeAt(i))) controls++;
+  for (let i = 0; i < length; i++) if (isControl(codeUnitAt(body, i))) controls++;
   return controls > 0 && controls * 32 > length;
 }
 

@@ -4,6 +4,8 @@
  * markup, wording in the text, so that an article quoting a challenge script in a code block is
  * not mistaken for the challenge itself.
  */
+
+import { codeUnitAt } from "../../text/code-units.js";
 import { decodeEntities } from "./entities.js";
 
 /** Characters of the body looked at; a page longer than this is never an interstitial. */
@@ -185,7 +187,7 @@ export function scanPage(body: string): PageFacts {
       at = close < 0 ? end : close + 3;
       continue;
     }
-    const next = html.charCodeAt(lt + 1);
+    const next = codeUnitAt(html, lt + 1);
     if (next === 33 /* ! */ || next === 63 /* ? */) {
       const close = html.indexOf(">", lt + 2);
       at = close < 0 ? end : close + 1;
@@ -194,7 +196,7 @@ export function scanPage(body: string): PageFacts {
     const closing = next === 47; /* / */
     const nameStart = closing ? lt + 2 : lt + 1;
     let nameEnd = nameStart;
-    while (nameEnd < end && isNameChar(html.charCodeAt(nameEnd))) nameEnd++;
+    while (nameEnd < end && isNameChar(codeUnitAt(html, nameEnd))) nameEnd++;
     if (nameEnd === nameStart) {
       // A lone "<" in text.
       addText("<");

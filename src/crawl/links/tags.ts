@@ -1,4 +1,5 @@
 import { decodeHTMLAttribute } from "entities";
+import { codeUnitAt } from "../../text/code-units.js";
 
 /**
  * A linear scan over the start tags of an HTML document, for the few tags the crawler reads.
@@ -36,7 +37,7 @@ export function scanTags(html: string, wanted: ReadonlySet<string>, visit: TagVi
       i = html.indexOf("<", end + 3);
       continue;
     }
-    const first = html.charCodeAt(i + 1);
+    const first = codeUnitAt(html, i + 1);
     const isLetter = (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
     if (!isLetter) {
       i = html.indexOf("<", i + 1);
@@ -65,7 +66,7 @@ export function scanTags(html: string, wanted: ReadonlySet<string>, visit: TagVi
 function tagEnd(html: string, from: number): number {
   let quote = 0;
   for (let j = from; j < html.length; j++) {
-    const c = html.charCodeAt(j);
+    const c = codeUnitAt(html, j);
     if (quote !== 0) {
       if (c === quote) quote = 0;
     } else if (c === 34 || c === 39) {

@@ -8,6 +8,7 @@
  * missing colon is accepted when the line is exactly two words (`disallow /`), a UTF-8 BOM is
  * skipped, CR, LF and CRLF all end a line, and a line is read up to 16,663 bytes.
  */
+import { codeUnitAt } from "../../text/code-units.js";
 
 export type Directive = "user-agent" | "allow" | "disallow" | "crawl-delay" | "sitemap";
 
@@ -51,7 +52,7 @@ function startsWithAny(text: string, prefixes: readonly string[]): boolean {
 const LINE_END = /\r\n|\r|\n/g;
 
 export function parseRobotsTxt(text: string, handler: RobotsTxtHandler): void {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = codeUnitAt(text, 0) === 0xfeff ? text.slice(1) : text;
   let number = 0;
   let start = 0;
   LINE_END.lastIndex = 0;
@@ -118,8 +119,8 @@ function isAsciiSpace(code: number): boolean {
 function trimAscii(text: string): string {
   let from = 0;
   let to = text.length;
-  while (from < to && isAsciiSpace(text.charCodeAt(from))) from++;
-  while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
+  while (from < to && isAsciiSpace(codeUnitAt(text, from))) from++;
+  while (to > from && isAsciiSpace(codeUnitAt(text, to - 1))) to--;
   return from === 0 && to === text.length ? text : text.slice(from, to);
 }
 
@@ -127,8 +128,8 @@ function trimAscii(text: string): string {
 function capBytes(text: string, max: number): string {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
+    const code = codeUnitAt(text, i);
+    const next = codeUnitAt(text, i + 1);
     const pair = code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
     const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
     if (bytes + size > max) return text.slice(0, i);

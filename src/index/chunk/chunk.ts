@@ -8,6 +8,7 @@
  */
 import { hash } from "node:crypto";
 import { ANALYSIS_VERSION } from "../../text/analysis-version.js";
+import { codeUnitAt } from "../../text/code-units.js";
 import { isLabel } from "../../text/label.js";
 import type { ExtractedPage, Section } from "../extract/types.js";
 import { type Span, splitSentences } from "./sentences.js";
@@ -190,7 +191,7 @@ function pieces(text: string, start: number, end: number, newlines: number): Seg
   let inWord = false;
   let breaks = 0;
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
+    const c = codeUnitAt(text, i);
     if (isSpace(c)) {
       if (c === 10) breaks++;
       inWord = false;
@@ -271,7 +272,7 @@ function opensParagraph(text: string, segment: Segment): boolean {
 /** The end of `text[start, end)` without its trailing whitespace. */
 function trimmedEnd(text: string, start: number, end: number): number {
   let i = end;
-  while (i > start && isSpace(text.charCodeAt(i - 1))) i--;
+  while (i > start && isSpace(codeUnitAt(text, i - 1))) i--;
   return i;
 }
 
@@ -284,7 +285,7 @@ export function countWords(text: string, start: number, end: number): number {
   let words = 0;
   let inWord = false;
   for (let i = start; i < end; i++) {
-    const space = isSpace(text.charCodeAt(i));
+    const space = isSpace(codeUnitAt(text, i));
     if (!space && !inWord) words++;
     inWord = !space;
   }

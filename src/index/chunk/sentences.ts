@@ -4,6 +4,7 @@
  * initials, German ordinals ("am 3. Oktober"), numbers and file names ("15.2", "pg_dump.exe").
  * A line break always ends a sentence (list items, table rows and code lines are never joined).
  */
+import { codeUnitAt } from "../../text/code-units.js";
 
 /** A sentence as offsets into the text: `text.slice(start, end)`. */
 export interface Span {
@@ -160,7 +161,7 @@ export function splitSentences(text: string, lang?: string): Span[] {
   candidates.lastIndex = start;
   for (let m = candidates.exec(text); m; m = candidates.exec(text)) {
     const i = m.index;
-    if (text.charCodeAt(i) === 10) {
+    if (codeUnitAt(text, i) === 10) {
       push(spans, text, start, i);
       start = skipSpace(text, i + 1);
       candidates.lastIndex = start;
@@ -171,7 +172,7 @@ export function splitSentences(text: string, lang?: string): Span[] {
     while (end < n && ".!?…".includes(text.charAt(end))) end++;
     while (end < n && CLOSERS.has(text.charAt(end))) end++;
     if (end >= n) break;
-    const after = text.charCodeAt(end);
+    const after = codeUnitAt(text, end);
     if ((after === 32 || after === 9 || after === 0xa0) && isBoundary(text, i, end, lang)) {
       push(spans, text, start, end);
       start = skipSpace(text, end);
@@ -190,15 +191,15 @@ export function sentences(text: string, lang?: string): string[] {
 function isBoundary(text: string, at: number, end: number, lang: string | undefined): boolean {
   // The next sentence must not start in lower case ("ecc. e così via", "z.B. die").
   let j = end;
-  while (j < text.length && isBlank(text.charCodeAt(j))) j++;
-  if (j >= text.length || text.charCodeAt(j) === 10) return true;
+  while (j < text.length && isBlank(codeUnitAt(text, j))) j++;
+  if (j >= text.length || codeUnitAt(text, j) === 10) return true;
   const next = text.charAt(j);
   if (LOWER.test(next)) return false;
-  if (text.charCodeAt(at) !== DOT) return true;
-  if (at + 1 < end && text.charCodeAt(at + 1) === DOT) return true; // "..." before a capital
+  if (codeUnitAt(text, at) !== DOT) return true;
+  if (at + 1 < end && codeUnitAt(text, at + 1) === DOT) return true; // "..." before a capital
   // The token before the period.
   let k = at;
-  while (k > 0 && at - k < 64 && !isSpace(text.charCodeAt(k - 1))) k--;
+  while (k > 0 && at - k < 64 && !isSpace(codeUnitAt(text, k - 1))) k--;
   const token = text.slice(k, at).replace(/^[(["'“„«‚‘¿¡]+/, "");
   if (token === "") return true;
   const lower = token.toLowerCase();
@@ -233,12 +234,12 @@ function isSpace(c: number): boolean {
 const SPACE = /\s/;
 
 function skipSpace(text: string, i: number): number {
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  while (i < text.length && isSpace(codeUnitAt(text, i))) i++;
   return i;
 }
 
 function push(spans: Span[], text: string, start: number, end: number): void {
   let e = end;
-  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
+  while (e > start && isSpace(codeUnitAt(text, e - 1))) e--;
   if (e > start) spans.push({ start, end: e });
 }

@@ -39,6 +39,8 @@
  * learnt under several URLs (`/` and `/index.html`) counts once. `toJSON()` and the `state`
  * option carry what was learnt across processes.
  */
+
+import { codeUnitAt } from "../../text/code-units.js";
 import { buildSections } from "./sections.js";
 import type { Block, DetectLanguage, ExtractedPage } from "./types.js";
 
@@ -474,7 +476,7 @@ function countWords(text: string, limit: number): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length && words < limit; i++) {
-    const c = text.charCodeAt(i);
+    const c = codeUnitAt(text, i);
     const space = c === 32 || c === 10 || c === 9 || c === 13;
     if (!space && !inWord) words++;
     inWord = !space;

@@ -1,4 +1,5 @@
 /** Small, fast, non-cryptographic string hashes for block fingerprints (FNV-1a). */
+import { codeUnitAt } from "../../text/code-units.js";
 
 const FNV_PRIME = 0x01000193;
 const FNV_OFFSET = 0x811c9dc5;
@@ -7,7 +8,7 @@ const FNV_OFFSET = 0x811c9dc5;
 export function fnv1a(text: string, seed: number = FNV_OFFSET): number {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
+    h ^= codeUnitAt(text, i);
     h = Math.imul(h, FNV_PRIME);
   }
   return h >>> 0;
@@ -22,7 +23,7 @@ export function hash52(text: string, seed: number): number {
   let a = seed >>> 0;
   let b = (seed ^ 0x9e3779b9) >>> 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = codeUnitAt(text, i);
     a = Math.imul(a ^ c, FNV_PRIME);
     b = Math.imul(b ^ c, 0x01000807);
   }
@@ -37,7 +38,7 @@ export function hash52Lower(text: string, seed: number): number {
   let a = seed >>> 0;
   let b = (seed ^ 0x9e3779b9) >>> 0;
   for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
+    let c = codeUnitAt(text, i);
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
     else if (c > 0x7f) return hash52(text.toLowerCase(), seed);
     a = Math.imul(a ^ c, FNV_PRIME);

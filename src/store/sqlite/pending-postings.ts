@@ -1,3 +1,4 @@
+import { codeUnitAt } from "../../text/code-units.js";
 import type { ChunkTerm } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
 import { postingsDocument, readForwardRow } from "./index-format.js";
@@ -58,7 +59,7 @@ export function holding(
  */
 function frequencyIn(row: string, spelt: string): number {
   for (let at = row.indexOf(spelt); at >= 0; at = row.indexOf(spelt, at + 1)) {
-    const before = row.charCodeAt(at - 1);
+    const before = codeUnitAt(row, at - 1);
     if (before === 0x5b || before === 0x2c) {
       return Number.parseInt(row.slice(at + spelt.length), 10);
     }

@@ -1,4 +1,5 @@
 import { closeSync, openSync } from "node:fs";
+import { codeUnitAt } from "../code-units.js";
 import { RELATION_FACTOR, RelatedCollector, select } from "./collect.js";
 import { Memo } from "./memo.js";
 import { type MeaningTerm, parseHeader, parseMeaning } from "./mythes-format.js";
@@ -131,7 +132,7 @@ export function createMyThes(options: MyThesOptions): Thesaurus {
 
 /** A query an ISO 8859-1 file can hold: encoding it otherwise would mangle it into another key. */
 function fitsLatin1(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) return false;
+  for (let i = 0; i < s.length; i++) if (codeUnitAt(s, i) > 0xff) return false;
   return true;
 }
 

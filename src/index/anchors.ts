@@ -12,8 +12,9 @@
  * It listens to the callbacks of extraction's own parse (extractPage's `observer`): the page is
  * parsed once for both. Linear in the input, bounded in what it keeps.
  */
+
+import { codeUnitAt } from "../core/code-units.js";
 import type { AnchorRecord } from "../store/types.js";
-import { codeUnitAt } from "../text/code-units.js";
 import { extractPage } from "./extract/index.js";
 import { DROPPED_ROLES, DROPPED_TAGS } from "./extract/rules.js";
 import type { ParseObserver } from "./extract/types.js";

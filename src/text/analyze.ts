@@ -20,8 +20,9 @@
  * Results are cached per analyser by surface form (bounded, `span-cache.ts`), so a word costs
  * one look-up after its first time, without being cut out of the text.
  */
+
+import { codeUnitAt } from "../core/code-units.js";
 import { asciiWords, NOT_ASCII } from "./ascii-words.js";
-import { codeUnitAt } from "./code-units.js";
 import { type Lexicon, matchForm, seedLexicon, splitCompound, stemForm } from "./compound.js";
 import { fold, germanDigraphs } from "./fold.js";
 import { primaryTag, rulesFor } from "./languages.js";

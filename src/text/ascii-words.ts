@@ -3,7 +3,7 @@
  * text, upper case folded as it is read: no string is cut out, lower-cased or hashed by the
  * engine for the many words of a page checked against a few hundred stopwords.
  */
-import { codeUnitAt } from "./code-units.js";
+import { codeUnitAt } from "../core/code-units.js";
 
 /** `find`'s answer for a word with a character outside ASCII: the caller decides the slow way. */
 export const NOT_ASCII = -1;

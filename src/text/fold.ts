@@ -7,7 +7,7 @@
  * turns those back into umlauts before stemming, as the Snowball "german2" variant does, so that
  * both spellings end up in one term.
  */
-import { codeUnitAt } from "./code-units.js";
+import { codeUnitAt } from "../core/code-units.js";
 
 /** Letters that Unicode decomposition leaves alone but a reader treats as a letter plus a mark. */
 const SPECIAL: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@
  * A label: a line of a few words that ends no sentence and names what follows it, as a heading
  * does — a glossary's term ("decorator"), a setting ("port (integer)"), "Parameters:".
  */
-import { codeUnitAt } from "./code-units.js";
+import { codeUnitAt } from "../core/code-units.js";
 
 /** Words a label runs to at most. */
 const LABEL_WORDS = 8;

@@ -6,7 +6,7 @@
  * Open addressing over an `Int32Array` of slots, grown by doubling and kept at most half full.
  * When `capacity` entries are held it is emptied, so memory stays bounded.
  */
-import { codeUnitAt, holdsAt } from "./code-units.js";
+import { codeUnitAt, holdsAt } from "../core/code-units.js";
 export interface SpanCache<V> {
   /** The value for `text.slice(start, end)`, or undefined when it is not cached. */
   get(text: string, start: number, end: number): V | undefined;

@@ -10,7 +10,7 @@
  * two letters of a word ("instltion") is not matched. Compare like with like: analysed terms with
  * analysed terms, or surface words (lower case, folded) with surface words.
  */
-import { codeUnitAt } from "./code-units.js";
+import { codeUnitAt } from "../core/code-units.js";
 
 export interface Suggestion {
   /** The vocabulary entry. */

@@ -9,7 +9,7 @@
  * Words the table does not hold yet are analysed by the analyser (`analyseWord`). Bounded like
  * the analyser's cache: when `capacity` words are held, the table starts over.
  */
-import { holdsAt } from "./code-units.js";
+import { holdsAt } from "../core/code-units.js";
 import { scanWords } from "./tokenize.js";
 
 /** How often a term occurs in a text. */

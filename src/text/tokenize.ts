@@ -13,7 +13,7 @@
  * `MAX_WORD_LENGTH` UTF-16 units, so a hostile text without separators costs no more than others.
  */
 
-import { codeUnitAt } from "./code-units.js";
+import { codeUnitAt } from "../core/code-units.js";
 import { hashSpan, SPAN_HASH_START, spanHashStep } from "./span-cache.js";
 
 /** The word holds a digit. */

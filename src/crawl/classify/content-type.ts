@@ -2,7 +2,7 @@
  * Is the response an HTML page? The Content-Type decides; without one (or with a malformed one)
  * the start of the body is sniffed, following the HTML patterns of the WHATWG MIME sniffing rules.
  */
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 

@@ -5,7 +5,7 @@
  * not mistaken for the challenge itself.
  */
 
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 import { decodeEntities } from "./entities.js";
 
 /** Characters of the body looked at; a page longer than this is never an interstitial. */

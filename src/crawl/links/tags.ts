@@ -1,5 +1,5 @@
 import { decodeHTMLAttribute } from "entities";
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 
 /**
  * A linear scan over the start tags of an HTML document, for the few tags the crawler reads.

@@ -8,7 +8,7 @@
  * missing colon is accepted when the line is exactly two words (`disallow /`), a UTF-8 BOM is
  * skipped, CR, LF and CRLF all end a line, and a line is read up to 16,663 bytes.
  */
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 
 export type Directive = "user-agent" | "allow" | "disallow" | "crawl-delay" | "sitemap";
 

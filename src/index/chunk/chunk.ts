@@ -7,8 +7,8 @@
  * a passage: it opens the one with the text it names.
  */
 import { hash } from "node:crypto";
+import { codeUnitAt } from "../../core/code-units.js";
 import { ANALYSIS_VERSION } from "../../text/analysis-version.js";
-import { codeUnitAt } from "../../text/code-units.js";
 import { isLabel } from "../../text/label.js";
 import type { ExtractedPage, Section } from "../extract/types.js";
 import { type Span, splitSentences } from "./sentences.js";

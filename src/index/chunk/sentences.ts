@@ -4,7 +4,7 @@
  * initials, German ordinals ("am 3. Oktober"), numbers and file names ("15.2", "pg_dump.exe").
  * A line break always ends a sentence (list items, table rows and code lines are never joined).
  */
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 
 /** A sentence as offsets into the text: `text.slice(start, end)`. */
 export interface Span {

@@ -40,7 +40,7 @@
  * option carry what was learnt across processes.
  */
 
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 import { buildSections } from "./sections.js";
 import type { Block, DetectLanguage, ExtractedPage } from "./types.js";
 

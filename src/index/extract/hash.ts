@@ -1,5 +1,5 @@
 /** Small, fast, non-cryptographic string hashes for block fingerprints (FNV-1a). */
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 
 const FNV_PRIME = 0x01000193;
 const FNV_OFFSET = 0x811c9dc5;

@@ -1,4 +1,4 @@
-import { codeUnitAt } from "../../text/code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 import type { ChunkTerm } from "../types.js";
 import type { SqliteDatabase } from "./database.js";
 import { postingsDocument, readForwardRow } from "./index-format.js";

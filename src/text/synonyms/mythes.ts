@@ -1,5 +1,5 @@
 import { closeSync, openSync } from "node:fs";
-import { codeUnitAt } from "../code-units.js";
+import { codeUnitAt } from "../../core/code-units.js";
 import { RELATION_FACTOR, RelatedCollector, select } from "./collect.js";
 import { Memo } from "./memo.js";
 import { type MeaningTerm, parseHeader, parseMeaning } from "./mythes-format.js";

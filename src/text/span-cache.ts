@@ -24,6 +24,8 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
   let keys: string[] = [];
   let values: V[] = [];
   let hashes: number[] = [];
+  // Read beside the keys: a key's own `length` is a slow look-up on strings of many kinds.
+  let lengths: number[] = [];
 
   const place = (hash: number, index: number) => {
     const mask = slots.length - 1;
@@ -38,8 +40,8 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const index = slots[slot] as number;
       if (index === EMPTY) return undefined;
-      const key = keys[index] as string;
-      if (key.length === length && holdsAt(text, key, start)) return values[index];
+      if (hashes[index] !== hash || lengths[index] !== length) continue;
+      if (holdsAt(text, keys[index] as string, start)) return values[index];
     }
   };
 
@@ -52,6 +54,7 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
         keys = [];
         values = [];
         hashes = [];
+        lengths = [];
       }
       if ((keys.length + 1) * 2 > slots.length) {
         slots = new Int32Array(slots.length * 2).fill(EMPTY);
@@ -62,6 +65,7 @@ export function createSpanCache<V>(capacity: number): SpanCache<V> {
       keys.push(key);
       values.push(value);
       hashes.push(hash);
+      lengths.push(key.length);
     },
   };
 }

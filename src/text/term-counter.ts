@@ -37,6 +37,11 @@ export class TermCounter {
   /** Open addressing, two numbers per slot: the word's span hash and its index + 1 (0: empty). */
   private slots = new Int32Array(2 * FIRST_SLOTS);
   private words: string[] = [];
+  /**
+   * Per word, its length: read from here, not from the word, whose `length` V8 looks up the slow
+   * way when the words are strings of many kinds (see core/code-units.ts).
+   */
+  private lengths = new Int32Array(FIRST_SLOTS);
   /** Per word, its term's id or `NO_TERM`. */
   private firstTerm = new Int32Array(FIRST_SLOTS);
   /** Per word, its extra terms' ids, or null (most words). */
@@ -111,8 +116,8 @@ export class TermCounter {
       const index = this.slots[2 * slot + 1] as number;
       if (index === 0) break;
       if (this.slots[2 * slot] !== hash) continue;
-      const word = this.words[index - 1] as string;
-      if (word.length === length && holdsAt(text, word, start)) return index - 1;
+      if (this.lengths[index - 1] !== length) continue;
+      if (holdsAt(text, this.words[index - 1] as string, start)) return index - 1;
     }
     if (this.words.length >= this.capacity) {
       this.startOver();
@@ -121,6 +126,8 @@ export class TermCounter {
     const analysed = this.analyseWord(text, start, end, flags, hash);
     const word = this.words.length;
     this.words.push(text.slice(start, end));
+    this.lengths = withRoom(this.lengths, word + 1);
+    this.lengths[word] = length;
     this.firstTerm = withRoom(this.firstTerm, word + 1);
     this.firstTerm[word] = analysed ? this.idOf(analysed.term) : NO_TERM;
     this.extraTerms.push(
@@ -168,6 +175,7 @@ export class TermCounter {
     mergeInto(this.carried, this.takeMet());
     this.slots = new Int32Array(2 * FIRST_SLOTS);
     this.words = [];
+    this.lengths = new Int32Array(FIRST_SLOTS);
     this.firstTerm = new Int32Array(FIRST_SLOTS);
     this.extraTerms = [];
     this.terms = [];

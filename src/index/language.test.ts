@@ -69,9 +69,38 @@ describe("languages of pages and sections", () => {
     expect(sectionDetector("de")(ENGLISH)).toBe("en");
   });
 
+  it("tells a short paragraph in another language, but not a short text that is no evidence", () => {
+    const detect = sectionDetector("en");
+    const french =
+      "Les chambres familiales peuvent accueillir jusqu'à cinq personnes. Les animaux " +
+      "domestiques sont acceptés moyennant un supplément de quinze euros par nuit.";
+    expect(french.length).toBeLessThan(200);
+    expect(detect(french)).toBe("fr");
+    // Names, a command line, an English sentence: the page's language holds (null: the page's).
+    const language = (text: string) => detect(text) ?? "en";
+    expect(language("Giuseppe Verdi, Giacomo Puccini, Gioachino Rossini, Vincenzo Bellini")).toBe(
+      "en",
+    );
+    expect(language("pg_dump --format=custom --compress=9 --file=/var/backups/db.dump mydb")).toBe(
+      "en",
+    );
+    expect(language("Check-in starts at three in the afternoon and check-out is at eleven.")).toBe(
+      "en",
+    );
+    const untranslated =
+      "All modern GUI browsers support source code based browser extension and it is becoming standardized.";
+    expect(sectionDetector("fr")(untranslated)).toBe("en");
+  });
+
   it("remembers answers without changing them, whatever the length of the text", () => {
     const detectors = rememberingSectionDetectors();
-    const texts = [ENGLISH, GERMAN, "pg_dump -Fc mydb > db.dump", GERMAN.repeat(200_000)];
+    const texts = [
+      ENGLISH,
+      GERMAN,
+      "pg_dump -Fc mydb > db.dump",
+      "Les animaux domestiques sont acceptés moyennant un supplément de quinze euros par nuit.",
+      GERMAN.repeat(200_000),
+    ];
     for (const pageLang of ["en", "de"]) {
       const remembering = detectors(pageLang);
       const plain = sectionDetector(pageLang);

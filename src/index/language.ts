@@ -105,10 +105,25 @@ function stopwordCount(text: string, lang: string): { words: number; stopwords: 
   return { words, stopwords };
 }
 
+/**
+ * Below this many characters a section is in another language than its page only when its words
+ * plainly are (a quarter of them or more that language's stopwords) and hardly any are the page
+ * language's: a caption, a list of names or a line of code is no evidence, a paragraph is.
+ */
+const SHORT_SECTION = 200;
+
+/** Whether the section text is plainly in its page's language, detection not needed. */
+function plainlyPageLanguage(text: string, pageLang: string): boolean {
+  if (pageLang === "und") return false;
+  if (text.length >= SHORT_SECTION) return plainlyIn(text, pageLang);
+  const own = stopwordCount(text, pageLang);
+  return own.stopwords >= own.words * SHORT_OWN_SHARE;
+}
+
 /** A detector for the page's sections that leans towards the page's language. */
 export function sectionDetector(pageLang: string): DetectLanguage {
   const detect = detectorBeyondPlain(pageLang);
-  return (text) => (pageLang !== "und" && plainlyIn(text, pageLang) ? pageLang : detect(text));
+  return (text) => (plainlyPageLanguage(text, pageLang) ? pageLang : detect(text));
 }
 
 /** The detector's answer for a text not plainly in its page's language. */
@@ -116,7 +131,14 @@ function detectorBeyondPlain(pageLang: string): DetectLanguage {
   const hints = pageLang === "und" ? {} : { declared: pageLang };
   return (text) => {
     const guess = detectLanguage(text, hints);
-    return guess.lang === "und" ? null : guess.lang;
+    if (guess.lang === "und") return null;
+    if (text.length < SHORT_SECTION && guess.lang !== pageLang) {
+      const theirs = stopwordCount(text, guess.lang);
+      if (theirs.words < CONTRADICTING_WORDS || theirs.stopwords < theirs.words * PLAIN_SHARE) {
+        return null;
+      }
+    }
+    return guess.lang;
   };
 }
 
@@ -142,7 +164,7 @@ export function rememberingSectionDetectors(): (pageLang: string) => DetectLangu
   return (pageLang) => {
     const detect = detectorBeyondPlain(pageLang);
     return (text) => {
-      if (pageLang !== "und" && plainlyIn(text, pageLang)) return pageLang;
+      if (plainlyPageLanguage(text, pageLang)) return pageLang;
       let byText = known.get(pageLang);
       if (!byText) {
         byText = new Map();

@@ -9,6 +9,7 @@
  * the page shows (no "- " before a list item, a tab between a row's cells, not " | "), so quotes
  * are found on the page; 5: German "kostet" → "kost" and "Autos" → "auto", French "Puis-je" and
  * Portuguese "pode-se" lose their pronoun, French modal verbs are stopwords, "v2.3" also yields
- * "2.3".
+ * "2.3"; 6: a short section (80 to 200 characters) in another language than its page's is
+ * analysed in its own, when its words plainly are that language's.
  */
-export const ANALYSIS_VERSION = 5;
+export const ANALYSIS_VERSION = 6;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sectionDetector } from "../language.js";
 import { extractPage, MAX_BLOCKS } from "./extract.js";
 import type { ExtractedPage } from "./types.js";
 
@@ -94,6 +95,22 @@ describe("page metadata", () => {
       html: '<html lang="en"><body><h2>One</h2><p>English.</p><section lang="de"><h2>Zwei</h2><p>Deutsch.</p></section></body></html>',
     });
     expect(page.sections.map((s) => s.lang)).toEqual([undefined, "de"]);
+  });
+
+  it("a short paragraph in another language, declared nowhere, is a section in that language", () => {
+    const page = extractPage(
+      {
+        url: URL,
+        html:
+          '<html lang="en"><body><h1>Rooms</h1><h2>Standard rooms</h2><p>All standard rooms have a double bed, a private bathroom and a view of the garden.</p>' +
+          "<h2>Informations en français</h2><p>Les chambres familiales peuvent accueillir jusqu'à cinq personnes. Les animaux domestiques sont acceptés moyennant un supplément.</p></body></html>",
+      },
+      { detectLanguage: sectionDetector("en") },
+    );
+    expect(page.sections.map((s) => [s.headingPath.at(-1), s.lang])).toEqual([
+      ["Standard rooms", undefined],
+      ["Informations en français", "fr"],
+    ]);
   });
 
   it("headings without their permalink marks (¶, [edit], #)", () => {

@@ -2,8 +2,12 @@
 import { primaryLanguage } from "./language.js";
 import { type Block, CELL_SEP, type DetectLanguage, type Section } from "./types.js";
 
-/** Shortest section text (in characters) handed to a language detector. */
-const DETECT_MIN_CHARS = 200;
+/**
+ * Shortest section text (in characters) handed to a language detector: a short paragraph in
+ * another language (a hotel page's "Informations en français") is one; the detector tells it only
+ * when it plainly is (index/language.ts).
+ */
+const DETECT_MIN_CHARS = 80;
 
 /**
  * Builds the sections of a page from its blocks, skipping those whose `keep` flag is 0 (site

@@ -9,8 +9,8 @@ import { fnv1a } from "./extract/hash.js";
 import {
   buildSections,
   type DetectLanguage,
-  distinctFingerprints,
   type ExtractedPage,
+  learntFingerprints,
 } from "./extract/index.js";
 import { sectionDetector } from "./language.js";
 import { encodeBlocks } from "./stored-blocks.js";
@@ -31,7 +31,7 @@ export function maskKey(drop: Uint8Array): string {
 /** Sorted distinct block fingerprints: the page's entry of the boilerplate detector's state. */
 export function fingerprintsOf(page: ExtractedPage): number[] {
   // The detector learnt the same list; the store only reads it.
-  return distinctFingerprints(page.blocks) as number[];
+  return learntFingerprints(page) as number[];
 }
 
 /**

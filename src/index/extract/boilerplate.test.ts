@@ -40,6 +40,39 @@ describe("site boilerplate", () => {
     expect(text(page)).toContain("Copyright 2026");
   });
 
+  it("learns the template also from around an <article>, and drops it from pages without one", () => {
+    // Posts wrap their text in <article>, the home and about pages do not: the footer stands
+    // outside the main text of three pages, and in the whole text of two.
+    const page = (path: string, inner: string) =>
+      extractPage({
+        url: `https://bakery.example${path}`,
+        html: `<html lang="en"><body><div class="top"><a href="/">Home</a> <a href="/about">About</a></div>
+          <div class="wrap">${inner}</div>
+          <div class="bottom"><p>Questions? Ring the Kestrel Bakery hotline on 0800 555 0123, open daily from 7 to 19.</p></div>
+          </body></html>`,
+      });
+    const pages = [
+      page("/", "<h1>Kestrel Bakery</h1><p>Welcome to our recipe notes, written as we bake.</p>"),
+      page("/about", "<h1>About us</h1><p>We have baked rye bread in Leith since 1987.</p>"),
+      ...[1, 2, 3].map((i) =>
+        page(
+          `/p${i}`,
+          `<article><h1>Post ${i}</h1><p>Post number ${i} of the notes.</p></article>`,
+        ),
+      ),
+    ];
+    expect(pages[2]?.outside?.length).toBeGreaterThan(0);
+    const site = createSiteBoilerplate();
+    for (const p of pages) site.learn(p);
+    expect(text(site.apply(pages[0] as ExtractedPage))).toBe(
+      "Welcome to our recipe notes, written as we bake.",
+    );
+    expect(text(site.apply(pages[1] as ExtractedPage))).toBe(
+      "We have baked rye bread in Leith since 1987.",
+    );
+    expect(text(site.apply(pages[2] as ExtractedPage))).toBe("Post number 1 of the notes.");
+  });
+
   it("drops the template once it has been seen on enough pages, keeps the content", () => {
     const site = createSiteBoilerplate();
     const pages = Array.from({ length: 10 }, (_, i) => sitePage(i + 1));

@@ -342,7 +342,7 @@ export function createSiteBoilerplate(options: SiteBoilerplateOptions = {}): Sit
       return version;
     },
     learn(page) {
-      learnFingerprints(page.url, distinctFingerprints(page.blocks));
+      learnFingerprints(page.url, learntFingerprints(page));
     },
     forget,
     classify,
@@ -404,6 +404,28 @@ export function distinctFingerprints(blocks: readonly Block[]): readonly number[
     distinctOf.set(blocks, known);
   }
   return known;
+}
+
+/**
+ * What the detector learns of a page, in ascending order: its blocks' distinct fingerprints and
+ * those of the blocks its main-text selection left out (`outside`).
+ */
+export function learntFingerprints(page: ExtractedPage): readonly number[] {
+  const own = distinctFingerprints(page.blocks);
+  const outside = page.outside;
+  if (!outside || outside.length === 0) return own;
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < own.length || j < outside.length) {
+    const a = i < own.length ? (own[i] as number) : Number.POSITIVE_INFINITY;
+    const b = j < outside.length ? (outside[j] as number) : Number.POSITIVE_INFINITY;
+    const next = Math.min(a, b);
+    if (a === next) i++;
+    if (b === next) j++;
+    merged.push(next);
+  }
+  return merged;
 }
 
 /** A hash of a fingerprint list, to find a document learnt under another URL. */

@@ -11,6 +11,8 @@
  * strings are cut before they are scanned), so hostile pages (deep nesting, huge attributes,
  * garbage bytes) cost no more than their size.
  */
+
+import { distinctFingerprints } from "./boilerplate.js";
 import { hash52, hash52Lower, pathStep } from "./hash.js";
 import { type Attributes, HtmlEvents } from "./html-events.js";
 import { declaredLanguage, primaryLanguage } from "./language.js";
@@ -188,6 +190,7 @@ export function extractPage(input: PageInput, options: ExtractOptions = {}): Ext
     blocks: kept,
     regions,
   };
+  if (blocks.left.length > 0) page.outside = distinctFingerprints(blocks.left);
   const description = clip(collapse(parsed.description ?? ""), MAX_DESCRIPTION);
   if (description) page.description = description;
   const canonical = resolveUrl(parsed.canonical, parsed.base, input.url);
@@ -219,26 +222,28 @@ function selectMain(
   blocks: Block[],
   within: number[],
   title: string,
-): { kept: Block[]; map: Int32Array } {
+): { kept: Block[]; left: Block[]; map: Int32Array } {
   const inside = (bit: number) =>
     blocks.some((b, i) => ((within[i] as number) & bit) !== 0 && b.kind !== "heading");
   const keep = inside(IN_MAIN) ? IN_MAIN : inside(IN_ARTICLE) ? IN_ARTICLE : 0;
   const map = new Int32Array(blocks.length + 1);
   if (keep === 0) {
     for (let i = 0; i <= blocks.length; i++) map[i] = i;
-    return { kept: blocks, map };
+    return { kept: blocks, left: [], map };
   }
   const heading = titleHeadingBefore(blocks, within, keep, title);
   const kept: Block[] = [];
+  const left: Block[] = [];
   for (let i = 0; i < blocks.length; i++) {
     map[i] = kept.length;
     const block = blocks[i] as Block;
     if (((within[i] as number) & keep) !== 0) kept.push(block);
     // It heads what follows up to the next heading of its level, whatever element held it.
     else if (i === heading) kept.push({ ...block, scopeEnd: -1 });
+    else left.push(block);
   }
   map[blocks.length] = kept.length;
-  return { kept, map };
+  return { kept, left, map };
 }
 
 /** The index of the `<h1>` before the main text that names the page, or -1. */

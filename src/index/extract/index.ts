@@ -20,6 +20,7 @@
 export {
   createSiteBoilerplate,
   distinctFingerprints,
+  learntFingerprints,
   pageStep,
   type SiteBoilerplate,
   type SiteBoilerplateOptions,

@@ -150,4 +150,11 @@ export interface ExtractedPage {
   blocks: Block[];
   /** Elements spanning several blocks, for site-level boilerplate detection. */
   regions: Region[];
+  /**
+   * Distinct fingerprints (ascending) of the blocks the main-text selection left out: on a page
+   * with `<main>` or `<article>`, the bars and footers around it. Not the page's text, but what
+   * the site repeats is learnt from them too, so a footer also on pages without those elements is
+   * known for the boilerplate it is.
+   */
+  outside?: readonly number[];
 }

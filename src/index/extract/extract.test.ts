@@ -113,6 +113,25 @@ describe("page metadata", () => {
     ]);
   });
 
+  it("a page whose whole text is in a component's wrapper keeps leaving out line numbers", () => {
+    // Read the Docs' theme wraps everything in `wy-nav-content` ("nav"): the component rules
+    // leave nothing, and the page is read again without them, not without every class rule.
+    const page = extractPage({
+      url: URL,
+      html:
+        '<html lang="en"><body><section class="wy-nav-content-wrap"><div class="wy-nav-content"><div role="main">' +
+        '<h2 id="src">From source</h2><p>Build it in place:</p><div class="highlight-python"><table class="highlighttable"><tr>' +
+        '<td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div></td>' +
+        '<td class="code"><div class="highlight"><pre>import widget\nwidget.spin()</pre></div></td></tr></table></div>' +
+        '<p class="visually-hidden">Skip to the footer</p></div></div></section></body></html>',
+    });
+    expect(page.blocks.map((b) => b.text)).toEqual([
+      "From source",
+      "Build it in place:",
+      "import widget\nwidget.spin()",
+    ]);
+  });
+
   it("headings without their permalink marks (¶, [edit], #)", () => {
     const page = extractPage({
       url: URL,

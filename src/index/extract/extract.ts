@@ -149,15 +149,18 @@ interface Parsed {
  * for (const s of page.sections) console.log(s.headingPath.join(" > "), s.anchor, s.text);
  */
 export function extractPage(input: PageInput, options: ExtractOptions = {}): ExtractedPage {
-  let parsed = parse(input.html, true, options.observer);
+  let parsed = parse(input.html, "all", options.observer);
   if (!hasBodyText(parsed.blocks)) {
-    // Class and id rules are guesses; when they leave nothing, the page is read without them.
-    const plain = parse(input.html, false);
+    // Components by class and id are guesses (a theme's "wy-nav-content" wraps the whole text);
+    // when they leave nothing, the page is read without them, still without what always goes
+    // (line numbers beside code, hidden text), and failing that without any class rule.
+    const marked = parse(input.html, "marks");
+    const plain = hasBodyText(marked.blocks) ? marked : parse(input.html, "none");
     if (hasBodyText(plain.blocks)) parsed = plain;
     // A page whose server wrote its text only for readers without JavaScript: that text is what
     // HootyBot, which runs none, is given.
     else if (input.html.includes("<noscript")) {
-      const noscript = parse(input.html, true, undefined, true);
+      const noscript = parse(input.html, "all", undefined, true);
       if (hasBodyText(noscript.blocks)) parsed = noscript;
     }
   }
@@ -381,9 +384,15 @@ function makeSignature(tag: string, classes: string): string {
   return names.length > 0 ? `${tag}.${names.join(".")}` : tag;
 }
 
+/**
+ * Which class and id rules a parse follows: all of them, only the marks of what always goes
+ * (hiding classes, consent banners, permalinks, line numbers: `classMark`'s "drop"), or none.
+ */
+type ClassRules = "all" | "marks" | "none";
+
 function parse(
   html: string,
-  classRules: boolean,
+  classRules: ClassRules,
   observer?: ParseObserver,
   readNoscript = false,
 ): Parsed {
@@ -650,7 +659,7 @@ function parse(
       }
       if (
         !drops &&
-        classRules &&
+        classRules !== "none" &&
         (classes !== "" || id !== "") &&
         !SHELL_TAGS.has(name) &&
         sectionAsideDepth === 0 &&
@@ -660,7 +669,9 @@ function parse(
         const byClass = classes === "" ? "none" : classMark(classes);
         const byId = id === "" ? "none" : idMark(id);
         if (byClass === "drop" || byId === "drop") drops = true;
-        else if (headingDepth > 0 || HEADING_LEVEL.has(name)) {
+        else if (classRules === "marks") {
+          // Components are the guesses that left nothing of the page: none is taken.
+        } else if (headingDepth > 0 || HEADING_LEVEL.has(name)) {
           // A heading's words are never a component's: "toc-backref" marks a link back to the
           // table of contents whose text is the heading, and a heading's id is its anchor.
           drops = byClass === "component" && headingDepth === 0;

@@ -10,6 +10,7 @@
  * are found on the page; 5: German "kostet" → "kost" and "Autos" → "auto", French "Puis-je" and
  * Portuguese "pode-se" lose their pronoun, French modal verbs are stopwords, "v2.3" also yields
  * "2.3"; 6: a short section (80 to 200 characters) in another language than its page's is
- * analysed in its own, when its words plainly are that language's.
+ * analysed in its own, when its words plainly are that language's; a German or Dutch weak
+ * participle also yields its verb's stem ("geliefert": "lief", as "liefern").
  */
 export const ANALYSIS_VERSION = 6;

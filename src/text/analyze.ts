@@ -217,7 +217,18 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
       const entry = withPieces(whole.term, pieces);
       return entry;
     }
-    return simple(lower);
+    const entry = simple(lower);
+    return entry && rules?.participle && startsLower(raw) ? withVerb(entry, lower) : entry;
+  }
+
+  /** A weak participle's entry with its verb's stem among the extras ("geliefert": "lief"). */
+  function withVerb(entry: Entry, lower: string): Entry {
+    const spelt = rules?.code === "de" ? germanDigraphs(lower) : lower;
+    const verb = rules?.participle?.(spelt);
+    if (!rules || !verb) return entry;
+    const stem = fold(rules.stem(verb));
+    if (stem === "" || stem === entry.term || entry.extras?.includes(stem)) return entry;
+    return { term: entry.term, extras: entry.extras ? [...entry.extras, stem] : [stem] };
   }
 
   /** The entry of the word `text.slice(start, end)`, whose span hash is `hash`. */
@@ -316,4 +327,10 @@ export function analyzerFor(lang: string): Analyzer {
  */
 export function analyze(text: string, lang: string): Token[] {
   return analyzerFor(lang).analyze(text);
+}
+
+/** Whether the word begins with a lower-case letter (German writes its nouns with a capital). */
+function startsLower(word: string): boolean {
+  const first = word.charAt(0);
+  return first !== first.toUpperCase();
 }

@@ -14,6 +14,7 @@ import { stemmer as italian } from "@orama/stemmers/italian";
 import { stemmer as portuguese } from "@orama/stemmers/portuguese";
 import { stemmer as spanish } from "@orama/stemmers/spanish";
 import { stem as english } from "porter2";
+import { dutchVerbStem, germanInfinitive } from "./participles.js";
 import { STOPWORD_TEXT } from "./stopwords-data.js";
 
 export interface LanguageRules {
@@ -21,6 +22,11 @@ export interface LanguageRules {
   code: string;
   /** Snowball stemmer for one lower-case word (diacritics kept). */
   stem: (lower: string) => string;
+  /**
+   * For a weak past participle (lower case, diacritics kept), a word whose stem is its verb's
+   * (participles.ts); null for other words. Absent where participles need no help.
+   */
+  participle?: (lower: string) => string | null;
   /** Stopwords, lower case, with their diacritics. */
   stopwords: readonly string[];
   /**
@@ -107,6 +113,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
   de: {
     code: "de",
     stem: germanStem,
+    participle: germanInfinitive,
     stopwords: words(STOPWORD_TEXT.de ?? ""),
     elisions: NONE,
     clitics: set("s"),
@@ -159,6 +166,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageRules>> = {
   nl: {
     code: "nl",
     stem: dutch,
+    participle: dutchVerbStem,
     stopwords: words(STOPWORD_TEXT.nl ?? ""),
     elisions: NONE,
     clitics: set("s"),

@@ -132,6 +132,17 @@ describe("page metadata", () => {
     ]);
   });
 
+  it("a footnote without its back-link, its reference mark kept as the page shows it", () => {
+    const page = extract(
+      '<p>The tree is eleven years old.<sup id="fnref:1" role="doc-noteref"><a href="#fn:1" class="footnote">1</a></sup> Start early.</p>' +
+        '<div class="footnotes" role="doc-endnotes"><ol><li id="fn:1"><p>Planted in 2013. <a href="#fnref:1" class="reversefootnote" role="doc-backlink">&#8617;</a></p></li>' +
+        '<li id="fn2" class="footnote-item"><p>Full sun. <a href="#fnref2" class="footnote-backref">↩︎</a></p></li></ol></div>',
+    );
+    expect(text(page)).toBe(
+      "The tree is eleven years old.1 Start early.\n\n  Planted in 2013.\n  Full sun.",
+    );
+  });
+
   it("headings without their permalink marks (¶, [edit], #)", () => {
     const page = extractPage({
       url: URL,

@@ -209,7 +209,8 @@ const PERMALINK_CLASSES = new Set(["headerlink", "mw-editsection", "hash-link", 
  * Furniture of a page that is no part of its text, by its class or id (lower case): the line
  * numbers beside code (Pygments' table and inline `linenos`, Prism, highlight.js, Rouge, GitHub),
  * MediaWiki's "Retrieved from …" and "From Wikipedia, the free encyclopedia" lines and its
- * references' "^" back-links, an "Edit this page" link and last-updated line (Docusaurus),
+ * references' "^" back-links, footnotes' "↩" back-links (kramdown, markdown-it, Hugo), an "Edit
+ * this page" link and last-updated line (Docusaurus),
  * WordPress's comment reply links and comment-form notes, and Joomla's "Hits: 213" counter.
  */
 const FURNITURE = new Set([
@@ -224,6 +225,9 @@ const FURNITURE = new Set([
   "sitesub",
   "contentsub",
   "mw-cite-backlink",
+  "reversefootnote",
+  "footnote-backref",
+  "footnote-return",
   "mw-jump-link",
   "theme-edit-this-page",
   "theme-last-updated",

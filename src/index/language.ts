@@ -54,8 +54,8 @@ function overruling(sample: string, declared: string): string | null {
   }
   const guess = detectLanguage(sample);
   if (guess.lang === declared || guess.confidence < CONTRADICTING_CONFIDENCE) return null;
-  const theirs = stopwordCount(sample, guess.lang);
-  return theirs.stopwords >= theirs.words * PLAIN_SHARE && theirs.stopwords > 0 ? guess.lang : null;
+  // The sample has as many words in any language's count as in the declared one's: eight or more.
+  return plainlyIn(sample, guess.lang, CONTRADICTING_WORDS) ? guess.lang : null;
 }
 
 /** ISO 639-1's codes: a two-letter `lang` not among them names no language. */
@@ -85,10 +85,13 @@ const PLAIN_SAMPLE = 600;
  */
 const PLAIN_SHARE = 0.25;
 
-/** Whether the text plainly is in `lang`: a quick stopword count, far cheaper than detection. */
-function plainlyIn(text: string, lang: string): boolean {
+/**
+ * Whether the text plainly is in `lang`, in `leastWords` words or more: a quick stopword count,
+ * far cheaper than detection.
+ */
+function plainlyIn(text: string, lang: string, leastWords = 20): boolean {
   const { words, stopwords } = stopwordCount(text, lang);
-  return words >= 20 && stopwords >= words * PLAIN_SHARE;
+  return words >= leastWords && stopwords >= words * PLAIN_SHARE;
 }
 
 /** Words of the text's start (`PLAIN_SAMPLE`), and how many are stopwords of `lang` (0 if unknown). */
@@ -132,13 +135,11 @@ function detectorBeyondPlain(pageLang: string): DetectLanguage {
   return (text) => {
     const guess = detectLanguage(text, hints);
     if (guess.lang === "und") return null;
-    if (text.length < SHORT_SECTION && guess.lang !== pageLang) {
-      const theirs = stopwordCount(text, guess.lang);
-      if (theirs.words < CONTRADICTING_WORDS || theirs.stopwords < theirs.words * PLAIN_SHARE) {
-        return null;
-      }
-    }
-    return guess.lang;
+    const evident =
+      text.length >= SHORT_SECTION ||
+      guess.lang === pageLang ||
+      plainlyIn(text, guess.lang, CONTRADICTING_WORDS);
+    return evident ? guess.lang : null;
   };
 }
 

@@ -152,7 +152,11 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     return stem ?? lower;
   };
 
-  function simple(lower: string): Entry | null {
+  /**
+   * The entry of a plain word; `mayBeParticiple`: it begins in lower case, so a weak participle's
+   * verb stem joins its extras ("geliefert": "lief", participles.ts).
+   */
+  function simple(lower: string, mayBeParticiple = false): Entry | null {
     const spelt = rules?.code === "de" ? germanDigraphs(lower) : lower;
     const form = fold(spelt);
     if (form === "" || isStopSpelling(spelt, form)) return null;
@@ -163,6 +167,13 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
     if (form !== spelt) {
       const plain = rules.stem(form);
       if (plain !== term && plain !== "") extras = extras ? [...extras, plain] : [plain];
+    }
+    const verb = mayBeParticiple ? rules.participle?.(spelt) : null;
+    if (verb) {
+      const stem = fold(rules.stem(verb));
+      if (stem !== "" && stem !== term && !extras?.includes(stem)) {
+        extras = extras ? [...extras, stem] : [stem];
+      }
     }
     return { term, extras };
   }
@@ -217,18 +228,7 @@ export function createAnalyzer(lang: string, options: AnalyzerOptions = {}): Ana
       const entry = withPieces(whole.term, pieces);
       return entry;
     }
-    const entry = simple(lower);
-    return entry && rules?.participle && startsLower(raw) ? withVerb(entry, lower) : entry;
-  }
-
-  /** A weak participle's entry with its verb's stem among the extras ("geliefert": "lief"). */
-  function withVerb(entry: Entry, lower: string): Entry {
-    const spelt = rules?.code === "de" ? germanDigraphs(lower) : lower;
-    const verb = rules?.participle?.(spelt);
-    if (!rules || !verb) return entry;
-    const stem = fold(rules.stem(verb));
-    if (stem === "" || stem === entry.term || entry.extras?.includes(stem)) return entry;
-    return { term: entry.term, extras: entry.extras ? [...entry.extras, stem] : [stem] };
+    return simple(lower, startsLower(raw));
   }
 
   /** The entry of the word `text.slice(start, end)`, whose span hash is `hash`. */
